@@ -1,0 +1,80 @@
+"""fairwitness: an evaluation harness and CI gate for tool-calling agents that reports only what
+it observed.
+
+Public names are imported lazily, so ``import fairwitness`` stays fast for the CLI and for agents
+that only need :func:`current` at run time.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from fairwitness._version import __version__
+
+if TYPE_CHECKING:
+    from fairwitness.dataset import Case, Dataset, Expect
+    from fairwitness.errors import FairwitnessError
+    from fairwitness.report import Report
+    from fairwitness.runner import Runner, RunResult
+    from fairwitness.targets.base import Observation, from_callable
+    from fairwitness.tools.decorator import tool
+    from fairwitness.tools.results import Empty, Err, Ok, ToolResult
+    from fairwitness.trace.context import TrialContext, current
+    from fairwitness.trace.model import Fault, Trace
+
+_EXPORTS: dict[str, str] = {
+    "Case": "fairwitness.dataset",
+    "Dataset": "fairwitness.dataset",
+    "Empty": "fairwitness.tools.results",
+    "Err": "fairwitness.tools.results",
+    "Expect": "fairwitness.dataset",
+    "FairwitnessError": "fairwitness.errors",
+    "Fault": "fairwitness.trace.model",
+    "Observation": "fairwitness.targets.base",
+    "Ok": "fairwitness.tools.results",
+    "Report": "fairwitness.report",
+    "RunResult": "fairwitness.runner",
+    "Runner": "fairwitness.runner",
+    "ToolResult": "fairwitness.tools.results",
+    "Trace": "fairwitness.trace.model",
+    "TrialContext": "fairwitness.trace.context",
+    "current": "fairwitness.trace.context",
+    "from_callable": "fairwitness.targets.base",
+    "tool": "fairwitness.tools.decorator",
+}
+
+__all__ = [
+    "Case",
+    "Dataset",
+    "Empty",
+    "Err",
+    "Expect",
+    "FairwitnessError",
+    "Fault",
+    "Observation",
+    "Ok",
+    "Report",
+    "RunResult",
+    "Runner",
+    "ToolResult",
+    "Trace",
+    "TrialContext",
+    "__version__",
+    "current",
+    "from_callable",
+    "tool",
+]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'fairwitness' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -1,0 +1,164 @@
+"""The ``fairwitness`` command line. Only this module knows argparse.
+
+Exit codes: 0 ok, 1 regression, 2 must-pass failed, 3 inconclusive, 4 invalid (usage errors too:
+argparse's own exit code 2 would read as "must-pass failed").
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import sys
+import tempfile
+import traceback
+from collections.abc import Sequence
+from typing import NoReturn
+
+from fairwitness._version import __version__
+
+EXIT_INVALID = 4
+
+
+class _UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _UsageError(f"{self.prog}: {message}")
+
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        if message:
+            sys.stderr.write(message)
+        raise SystemExit(status if status == 0 else EXIT_INVALID)
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be >= 1, got {value}")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be > 0, got {text}")
+    return value
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="fairwitness",
+        description="Evaluate tool-calling agents honestly and gate pull requests on the result.",
+        epilog="Exit codes: 0 ok, 1 regression, 2 must-pass failed, 3 inconclusive, 4 invalid.",
+    )
+    parser.add_argument("--version", action="version", version=f"fairwitness {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    p_init = sub.add_parser(
+        "init", help="write a working config, example cases, target and workflow"
+    )
+    p_init.add_argument("directory", nargs="?", default=".", metavar="DIR")
+
+    p_run = sub.add_parser("run", help="run the configured suites and write reports")
+    p_run.add_argument(
+        "config", nargs="?", metavar="CONFIG", help="fairwitness.toml or pyproject.toml"
+    )
+    p_run.add_argument("--suite", metavar="S", help="run only this suite")
+    p_run.add_argument("--repeats", type=_positive_int, metavar="K", help="trials per case")
+    p_run.add_argument("--concurrency", type=_positive_int, metavar="C", help="trials in flight")
+    p_run.add_argument("--timeout", type=_positive_float, metavar="S", help="seconds per trial")
+    p_run.add_argument("--mode", choices=["live", "record", "replay"], help="call mode")
+    p_run.add_argument("--seed", type=_int, metavar="N", help="seed of the harness's randomness")
+    p_run.add_argument("--out", metavar="DIR", help="directory for reports and traces")
+    p_run.add_argument("--force", action="store_true", help="replace existing reports")
+
+    p_validate = sub.add_parser("validate", help="check datasets, configs, reports and traces")
+    p_validate.add_argument("paths", nargs="+", metavar="PATH")
+    return parser
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    if args.command == "init":
+        from fairwitness.commands.init import init
+
+        return init(args.directory)
+    if args.command == "run":
+        from fairwitness.commands.run import run
+
+        return run(
+            args.config,
+            suite=args.suite,
+            repeats=args.repeats,
+            concurrency=args.concurrency,
+            timeout=args.timeout,
+            mode=args.mode,
+            seed=args.seed,
+            out=args.out,
+            force=args.force,
+        )
+    if args.command == "validate":
+        from fairwitness.commands.validate import validate
+
+        return validate(args.paths)
+    raise _UsageError("fairwitness: a command is required (init, run, validate); see --help")
+
+
+def _crash_log(exc: BaseException) -> str:
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    fd, path = tempfile.mkstemp(prefix=f"fairwitness-crash-{stamp}-", suffix=".log")
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(f"fairwitness {__version__}, Python {sys.version}\n")
+        handle.write("argv: " + " ".join(sys.argv) + "\n\n")
+        handle.write("".join(traceback.format_exception(type(exc), exc, exc.__traceback__)))
+    return path
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; returns the exit code (the console script passes it to ``sys.exit``)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        return _dispatch(args)
+    except _UsageError as exc:
+        sys.stderr.write(f"{exc}\n")
+        return EXIT_INVALID
+    except KeyboardInterrupt:
+        sys.stderr.write("fairwitness: interrupted; nothing was written\n")
+        return EXIT_INVALID
+    except SystemExit as exc:
+        code = exc.code
+        return code if isinstance(code, int) else EXIT_INVALID
+    except Exception as exc:
+        from fairwitness.errors import FairwitnessError
+
+        if isinstance(exc, FairwitnessError):
+            for problem in exc.problems[:50]:
+                sys.stderr.write(f"fairwitness: error: {problem}\n")
+            if len(exc.problems) > 50:
+                sys.stderr.write(f"fairwitness: ... and {len(exc.problems) - 50} more\n")
+            return exc.exit_code
+        path = _crash_log(exc)
+        sys.stderr.write(
+            f"fairwitness: internal error: {type(exc).__name__}: {exc} (details in {path})\n"
+        )
+        return EXIT_INVALID
+
+
+def entry() -> None:  # pragma: no cover - thin console-script shim
+    sys.exit(main())

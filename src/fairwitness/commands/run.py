@@ -1,0 +1,201 @@
+"""``fairwitness run``: run the configured suites and write one report and trace file per suite."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from pydantic import ValidationError
+
+from fairwitness.config import LoadedConfig, RunConfig, SuiteConfig, load_config
+from fairwitness.dataset import Dataset
+from fairwitness.errors import EXIT_INVALID, EXIT_OK, OutputExistsError, Problem, UsageError
+from fairwitness.report import Report, git_sha
+from fairwitness.runner import Progress, Runner, RunResult
+from fairwitness.targets.loader import load_target
+from fairwitness.tools import check_fault_plan, registered_tools
+from fairwitness.trace.cache import TraceCache
+from fairwitness.trace.sink import JsonlTraceSink
+
+_OVERRIDE_FLAGS = {
+    "repeats": "--repeats",
+    "concurrency": "--concurrency",
+    "timeout_s": "--timeout",
+    "mode": "--mode",
+    "seed": "--seed",
+}
+
+
+@dataclass
+class _Planned:
+    suite: SuiteConfig
+    dataset: Dataset
+    report_path: Path
+    traces_path: Path
+
+
+def _settings(loaded: LoadedConfig, overrides: dict[str, Any]) -> RunConfig:
+    given = {k: v for k, v in overrides.items() if v is not None}
+    try:
+        return RunConfig.model_validate({**loaded.config.run.model_dump(), **given})
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        key = str(first["loc"][0])
+        flag = _OVERRIDE_FLAGS.get(key, key)
+        raise UsageError(f"{flag}: {first['msg']} (got {given.get(key)!r})") from None
+
+
+async def _run_one(runner: Runner, dataset: Dataset, sink: JsonlTraceSink) -> RunResult:
+    loop = asyncio.get_running_loop()
+    installed: list[int] = []
+
+    def on_signal(signum: int) -> None:
+        name = signal.Signals(signum).name
+        runner.request_stop(f"interrupted by {name}")
+        loop.remove_signal_handler(signum)  # a second signal takes the default action
+
+    for signum in (int(signal.SIGINT), int(signal.SIGTERM)):
+        try:
+            loop.add_signal_handler(signum, on_signal, signum)
+            installed.append(signum)
+        except (NotImplementedError, RuntimeError, ValueError):
+            pass  # not the main thread, or a platform without signal support in asyncio
+    try:
+        return await runner.run(dataset, sink)
+    finally:
+        for signum in installed:
+            loop.remove_signal_handler(signum)
+
+
+def run(
+    config: str | None = None,
+    *,
+    suite: str | None = None,
+    repeats: int | None = None,
+    concurrency: int | None = None,
+    timeout: float | None = None,
+    mode: str | None = None,
+    seed: int | None = None,
+    out: str | None = None,
+    force: bool = False,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
+    """Run every configured suite (or ``suite``); print each report's path; return the exit code."""
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
+    loaded = load_config(config)
+    settings = _settings(
+        loaded,
+        {
+            "repeats": repeats,
+            "concurrency": concurrency,
+            "timeout_s": timeout,
+            "mode": mode,
+            "seed": seed,
+        },
+    )
+    suites = [loaded.suite(suite)] if suite else list(loaded.config.suites)
+    out_dir = Path(out) if out is not None else loaded.resolve(settings.out)
+
+    # Everything that can be refused is refused before anything is written or called.
+    planned: list[_Planned] = []
+    for s in suites:
+        dataset = Dataset.load(loaded.resolve(s.path))
+        report_path = out_dir / f"{s.name}.report.json"
+        traces_path = out_dir / f"{s.name}.traces.jsonl"
+        if not force:
+            for path in (report_path, traces_path):
+                if path.exists():
+                    raise OutputExistsError(
+                        Problem("output already exists; pass --force to replace it", file=str(path))
+                    )
+        planned.append(_Planned(s, dataset, report_path, traces_path))
+    target = load_target(
+        loaded.config.target,
+        search_path=[loaded.resolve(p) for p in loaded.config.python_path],
+        takes=loaded.config.target_takes,
+        where=str(loaded.source),
+    )
+    tools = registered_tools()
+    runners: list[Runner] = []
+    for item in planned:
+        check_fault_plan(
+            (
+                (case.id, *item.dataset.location(case.id), list(case.faults))
+                for case in item.dataset
+                if case.faults
+            ),
+            tools,
+        )
+        cache = (
+            TraceCache(loaded.resolve(settings.cache_dir), item.suite.name)
+            if settings.mode != "live"
+            else None
+        )
+        runner = Runner(
+            target,
+            suite=item.suite.name,
+            repeats=settings.repeats,
+            concurrency=settings.concurrency,
+            timeout_s=settings.timeout_s,
+            max_calls=settings.max_calls,
+            max_cost_usd=settings.max_cost_usd,
+            seed=settings.seed,
+            mode=settings.mode,
+            cache=cache,
+            cache_salt=settings.cache_key,
+            progress=Progress(stderr),
+        )
+        runner.check_replayable(item.dataset)
+        runners.append(runner)
+
+    sha = git_sha(loaded.base)
+    exit_code = EXIT_OK
+    for item, runner in zip(planned, runners, strict=True):
+        sink = JsonlTraceSink(item.traces_path)
+        try:
+            result = asyncio.run(_run_one(runner, item.dataset, sink))
+        except BaseException:
+            sink.discard()
+            raise
+        sink.commit()
+        report = Report.from_run(
+            result,
+            item.dataset,
+            suite_version=item.suite.suite_version,
+            split=item.suite.split,
+            target=loaded.config.target,
+            seed=settings.seed,
+            repeats=settings.repeats,
+            concurrency=settings.concurrency,
+            timeout_s=settings.timeout_s,
+            mode=settings.mode,
+            config_hash=loaded.hash(),
+            git_sha=sha,
+            traces=item.traces_path.name,
+        )
+        report.save(item.report_path, force=True)
+        counts = report.counts
+        stderr.write(
+            f"fairwitness: {item.suite.name}: {counts.trials}/{counts.planned} trials "
+            f"({counts.cases} cases x {settings.repeats}), {counts.crashed} crashed, "
+            f"{counts.timed_out} timed out, faults fired {counts.faults_fired} "
+            f"(declared {counts.faults_declared}), {counts.live_calls} live calls, "
+            f"{counts.replayed} replayed\n"
+        )
+        stdout.write(f"{item.report_path}\n")
+        stdout.flush()
+        if not report.complete:
+            stderr.write(
+                f"fairwitness: {item.suite.name}: run incomplete ({report.incomplete_reason}); "
+                f"partial report written to {item.report_path}\n"
+            )
+            exit_code = EXIT_INVALID
+            if report.incomplete_reason and report.incomplete_reason.startswith("interrupted"):
+                break
+    return exit_code

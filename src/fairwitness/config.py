@@ -1,0 +1,240 @@
+"""Configuration: ``fairwitness.toml``, or ``[tool.fairwitness]`` in ``pyproject.toml``.
+
+::
+
+    target = "agent:target"          # module:function, imported with the config's folder on sys.path
+
+    [run]
+    repeats = 3
+    concurrency = 8
+    timeout_s = 60
+    mode = "live"                    # live | record | replay
+    seed = 0
+    out = "fairwitness-out"          # reports and traces, relative to the config file
+
+    [[suites]]
+    name = "jobsearch"
+    path = "cases.jsonl"
+    split = "test"
+    suite_version = "1"
+
+Unknown keys are refused with the key's line and a "did you mean" suggestion.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from fairwitness.errors import ConfigError, Problem
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+CONFIG_NAMES = ("fairwitness.toml", "pyproject.toml")
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class SuiteConfig(_Section):
+    """One suite: a named dataset."""
+
+    name: str = Field(min_length=1, pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+    """Suite name; names the report file."""
+    path: str = Field(min_length=1)
+    """JSONL file of cases, relative to the config file."""
+    split: str = "test"
+    """Split name recorded in the report."""
+    suite_version: str = "1"
+    """Bump when the cases change meaning; reports of different versions are not compared."""
+
+
+class RunConfig(_Section):
+    """How to run."""
+
+    repeats: int = Field(default=1, ge=1)
+    """Trials per case."""
+    concurrency: int = Field(default=8, ge=1)
+    """Trials in flight at once."""
+    timeout_s: float | None = Field(default=120.0, gt=0)
+    """Time limit per trial in seconds; null for none."""
+    mode: Literal["live", "record", "replay"] = "live"
+    """live: always call; record: replay cached trials, call and cache the rest; replay: cache only."""
+    seed: int = 0
+    """Seed of the harness's own randomness (``fairwitness.current().rng``)."""
+    max_calls: int | None = Field(default=None, ge=1)
+    """Stop after this many target calls (the run is marked incomplete)."""
+    max_cost_usd: float | None = Field(default=None, gt=0)
+    """Stop once the reported cost reaches this (the run is marked incomplete)."""
+    out: str = "fairwitness-out"
+    """Directory for reports and traces, relative to the config file."""
+    cache_dir: str = ".fairwitness/cache"
+    """Record/replay cache directory, relative to the config file."""
+    cache_key: str = ""
+    """Mixed into every cache key: change it (e.g. to the agent's version) to invalidate the cache."""
+
+
+class Config(_Section):
+    """The whole configuration."""
+
+    target: str = Field(pattern=r"^[A-Za-z_][\w.]*:[A-Za-z_][\w.]*$")
+    """Entry point of the agent under test, ``module:function``."""
+    target_takes: Literal["auto", "case", "text"] = "auto"
+    """What the target receives: the Case, the input text, or decided from its signature."""
+    python_path: list[str] = Field(default_factory=lambda: ["."])
+    """Folders (relative to the config file) put on ``sys.path`` before importing the target."""
+    suites: list[SuiteConfig] = Field(min_length=1)
+    """The suites to run."""
+    run: RunConfig = Field(default_factory=RunConfig)
+    """Run settings."""
+
+    @field_validator("suites")
+    @classmethod
+    def _unique_names(cls, suites: list[SuiteConfig]) -> list[SuiteConfig]:
+        names = [s.name for s in suites]
+        dupes = sorted({n for n in names if names.count(n) > 1})
+        if dupes:
+            raise ValueError(f"duplicate suite names: {', '.join(dupes)}")
+        return suites
+
+
+class LoadedConfig:
+    """A validated config with the file it came from (paths resolve against its folder)."""
+
+    def __init__(self, config: Config, source: Path) -> None:
+        self.config = config
+        self.source = source
+        self.base = source.parent
+
+    def resolve(self, relative: str) -> Path:
+        """A path from the config, made absolute against the config's folder."""
+        path = Path(relative)
+        return path if path.is_absolute() else self.base / path
+
+    def suite(self, name: str) -> SuiteConfig:
+        """The suite called ``name``; a usage error names the known suites otherwise."""
+        for suite in self.config.suites:
+            if suite.name == name:
+                return suite
+        known = ", ".join(s.name for s in self.config.suites)
+        raise ConfigError(
+            Problem(f"no suite named '{name}' (known: {known})", file=str(self.source))
+        )
+
+    def hash(self) -> str:
+        """A stable hash of the configuration's content."""
+        text = json.dumps(self.config.model_dump(mode="json"), sort_keys=True)
+        return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def find_config(start: Path) -> Path | None:
+    """``fairwitness.toml`` in ``start``, else a ``pyproject.toml`` there with ``[tool.fairwitness]``."""
+    candidate = start / "fairwitness.toml"
+    if candidate.is_file():
+        return candidate
+    pyproject = start / "pyproject.toml"
+    if pyproject.is_file() and re.search(
+        r"^\[tool\.fairwitness", pyproject.read_text("utf-8"), re.M
+    ):
+        return pyproject
+    return None
+
+
+def _line_of(text: str, key: str, section: str | None) -> int | None:
+    lines = text.splitlines()
+    in_section = section is None
+    for number, line in enumerate(lines, start=1):
+        stripped = line.strip()
+        if stripped.startswith("["):
+            header = stripped.strip("[]").strip()
+            in_section = section is None or header.endswith(section)
+            continue
+        if in_section and re.match(rf"^\s*['\"]?{re.escape(key)}['\"]?\s*=", line):
+            return number
+    for number, line in enumerate(lines, start=1):
+        if re.match(rf"^\s*\[+\s*[\w.]*{re.escape(key)}\s*\]+", line) or re.match(
+            rf"^\s*['\"]?{re.escape(key)}['\"]?\s*=", line
+        ):
+            return number
+    return None
+
+
+_SECTION_MODELS: dict[str, type[BaseModel]] = {
+    "": Config,
+    "run": RunConfig,
+    "suites": SuiteConfig,
+}
+
+
+def _problem(error: Any, text: str, file: str, prefix: str) -> Problem:
+    loc = list(error["loc"])
+    dotted = ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in loc).replace(
+        ".[", "["
+    )
+    key = str(loc[-1]) if loc else ""
+    section_parts = [str(p) for p in loc[:-1] if not isinstance(p, int)]
+    section = ".".join(section_parts) or None
+    line = _line_of(text, key, section) if key else None
+    field = f"{prefix}{dotted}" if dotted else None
+    if error["type"] == "extra_forbidden":
+        model = _SECTION_MODELS.get(section_parts[0] if section_parts else "", Config)
+        close = difflib.get_close_matches(key, list(model.model_fields), n=1, cutoff=0.6)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        return Problem(f"unknown key{hint}", file=file, line=line, field=field)
+    if error["type"] == "missing":
+        return Problem("required key is missing", file=file, line=None, field=field)
+    return Problem(error["msg"], file=file, line=line, field=field)
+
+
+def load_config(path: str | Path | None = None, *, cwd: Path | None = None) -> LoadedConfig:
+    """Load and validate the config at ``path`` (or discover it in ``cwd``)."""
+    if path is None:
+        start = cwd or Path.cwd()
+        found = find_config(start)
+        if found is None:
+            raise ConfigError(
+                Problem(
+                    "no fairwitness.toml (or [tool.fairwitness] in pyproject.toml) here; "
+                    "pass a config path or run 'fairwitness init'",
+                    file=str(start),
+                )
+            )
+        path = found
+    source = Path(path)
+    name = str(source)
+    try:
+        text = source.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError(Problem("config file not found", file=name)) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(Problem(f"cannot read config: {exc}", file=name)) from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        match = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
+        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
+        line = int(match.group(1)) if match else None
+        raise ConfigError(Problem(f"invalid TOML: {message}", file=name, line=line)) from None
+    prefix = ""
+    if source.name == "pyproject.toml":
+        data = data.get("tool", {}).get("fairwitness")
+        prefix = "tool.fairwitness."
+        if not isinstance(data, dict):
+            raise ConfigError(Problem("no [tool.fairwitness] table", file=name))
+    try:
+        config = Config.model_validate(data)
+    except ValidationError as exc:
+        problems = [_problem(e, text, name, prefix) for e in exc.errors(include_url=False)]
+        raise ConfigError(problems[0], problems=problems) from None
+    return LoadedConfig(config, source.resolve())

@@ -1,0 +1,269 @@
+"""Datasets: JSONL cases, loaded with line numbers, checked for duplicates, hashed per split.
+
+One JSON object per line::
+
+    {"id": "route-001", "input": "jobs in Pune", "expect": {"route": "search"},
+     "faults": [{"tool": "search_jobs", "kind": "timeout"}], "must_pass": false, "tags": ["routing"]}
+
+Lines are split on ``\\n`` only: U+2028, U+0085 and friends inside a JSON string are data, not line
+breaks. Blank lines are allowed. Every bad line is reported with its number and field.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from fairwitness.errors import DatasetError, Problem
+from fairwitness.trace.model import CaseInput, Fault, input_text
+
+
+class Expect(BaseModel):
+    """What a case expects. Every field is optional; a scorer whose expectation is absent is not
+    applicable to the case (never a pass, never a fail)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    route: str | None = None
+    """The route (verdict of a router) the agent should take."""
+    verdict: str | None = None
+    """The final verdict or label the agent should reach."""
+    first_tool: str | None = None
+    """The tool the agent should call first."""
+    tools: list[str] | None = None
+    """Tools the agent should call."""
+    args: dict[str, dict[str, Any]] | None = None
+    """Expected arguments per tool name."""
+    forbidden_tools: list[str] | None = None
+    """Tools the agent must not call."""
+    forbidden_claims: list[str] | None = None
+    """Claims (regular expressions) the answer must not make."""
+    facts: list[str] | None = None
+    """Facts the answer should state."""
+
+
+class Case(BaseModel):
+    """One evaluation case."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(min_length=1)
+    """Unique id within the dataset; pairs cases across runs."""
+    suite: str | None = None
+    """Suite the case belongs to; defaults to the suite named in the config."""
+    split: str | None = None
+    """Split (dev, test, ...); defaults to the split named in the config."""
+    input: CaseInput
+    """A string, or ``{"messages": [{"role": ..., "content": ...}, ...]}``."""
+    expect: Expect = Field(default_factory=Expect)
+    """What the agent should do; all fields optional."""
+    faults: list[Fault] = Field(default_factory=list)
+    """Faults to inject into ``@tool`` calls during this case's trials."""
+    must_pass: bool = False
+    """A failure of this case fails the gate on its own (exit 2)."""
+    tags: list[str] = Field(default_factory=list)
+    """Free-form labels for slicing results."""
+
+    @field_validator("id")
+    @classmethod
+    def _id_is_printable(cls, value: str) -> str:
+        if value != value.strip() or any(ch in value for ch in "\r\n\t"):
+            raise ValueError("id must not have surrounding whitespace or control characters")
+        return value
+
+    @property
+    def text(self) -> str:
+        """The input text a text-only target receives."""
+        return input_text(self.input)
+
+    def fingerprint(self) -> str:
+        """A stable hash of everything that defines the case (not of its position in a file)."""
+        canonical = json.dumps(
+            self.model_dump(mode="json", exclude_none=True), sort_keys=True, ensure_ascii=False
+        )
+        return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+    def agent_fingerprint(self) -> str:
+        """A hash of what the agent sees (input and faults): the record/replay cache key part."""
+        canonical = json.dumps(
+            {
+                "input": self.model_dump(mode="json")["input"],
+                "faults": [f.model_dump(mode="json") for f in self.faults],
+            },
+            sort_keys=True,
+            ensure_ascii=False,
+        )
+        return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:32]
+
+
+class Dataset:
+    """Cases in file order, with the file and line each came from."""
+
+    def __init__(self, cases: list[Case], *, locations: dict[str, tuple[str, int]] | None = None):
+        self.cases = cases
+        self.locations = locations or {}
+        counts = Counter(c.id for c in cases)
+        dupes = sorted(i for i, n in counts.items() if n > 1)
+        if dupes:
+            raise DatasetError(f"duplicate case ids: {', '.join(dupes)}")
+
+    def __len__(self) -> int:
+        return len(self.cases)
+
+    def __iter__(self) -> Iterator[Case]:
+        return iter(self.cases)
+
+    def location(self, case_id: str) -> tuple[str | None, int | None]:
+        """File and line a case came from, when loaded from a file."""
+        loc = self.locations.get(case_id)
+        return (loc[0], loc[1]) if loc else (None, None)
+
+    def split_hash(self) -> str:
+        """A hash of the cases' content, independent of their order in the file(s)."""
+        digest = hashlib.sha256()
+        for fingerprint in sorted(c.id + "\x00" + c.fingerprint() for c in self.cases):
+            digest.update(fingerprint.encode("utf-8"))
+            digest.update(b"\n")
+        return "sha256:" + digest.hexdigest()
+
+    @classmethod
+    def load(cls, *paths: str | Path) -> Dataset:
+        """Load one or more JSONL files; raises :class:`DatasetError` listing every problem."""
+        cases: list[Case] = []
+        locations: dict[str, tuple[str, int]] = {}
+        problems: list[Problem] = []
+        for path in paths:
+            for line_no, case_or_problem in _parse_file(Path(path)):
+                if isinstance(case_or_problem, Problem):
+                    problems.append(case_or_problem)
+                    continue
+                case = case_or_problem
+                if case.id in locations:
+                    first_file, first_line = locations[case.id]
+                    problems.append(
+                        Problem(
+                            f"duplicate id '{case.id}' (first seen at {first_file}:{first_line})",
+                            file=str(path),
+                            line=line_no,
+                            field="id",
+                        )
+                    )
+                    continue
+                locations[case.id] = (str(path), line_no)
+                cases.append(case)
+        if problems:
+            raise DatasetError(problems[0], problems=problems)
+        if not cases:
+            names = ", ".join(str(p) for p in paths)
+            raise DatasetError(Problem("no cases found", file=names))
+        return cls(cases, locations=locations)
+
+
+def _field_path(loc: tuple[int | str, ...]) -> str:
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif part in ("str", "Conversation"):
+            continue
+        else:
+            out += ("." if out else "") + part
+    return out
+
+
+def _validation_problems(
+    exc: ValidationError, obj: dict[str, Any], file: str, line: int
+) -> list[Problem]:
+    problems: list[Problem] = []
+    seen: set[str] = set()
+    raw_input = obj.get("input")
+    for error in exc.errors(include_url=False):
+        loc = error["loc"]
+        if loc[:1] == ("input",) and len(loc) >= 2:
+            branch = loc[1]
+            if not isinstance(raw_input, dict) and branch != "str":
+                continue
+            if isinstance(raw_input, dict) and branch == "str":
+                continue
+            if not isinstance(raw_input, dict):
+                msg = 'must be a string or an object like {"messages": [{"role": ..., "content": ...}]}'
+                problems.append(Problem(msg, file=file, line=line, field="input"))
+                continue
+        field = _field_path(error["loc"]) or None
+        msg = error["msg"]
+        if error["type"] == "extra_forbidden":
+            msg = "unknown field"
+        elif error["type"] == "missing":
+            msg = "required field is missing"
+        key = f"{field}|{msg}"
+        if key in seen:
+            continue
+        seen.add(key)
+        problems.append(Problem(msg, file=file, line=line, field=field))
+    return problems
+
+
+def _parse_file(path: Path) -> Iterator[tuple[int, Case | Problem]]:
+    name = str(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        yield 0, Problem("file not found", file=name)
+        return
+    except OSError as exc:
+        yield 0, Problem(f"cannot read: {exc.strerror or exc}", file=name)
+        return
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    for index, raw in enumerate(data.split(b"\n")):
+        line_no = index + 1
+        stripped = raw.strip()
+        if not stripped:
+            continue
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            yield line_no, Problem(f"not valid UTF-8 at byte {exc.start}", file=name, line=line_no)
+            continue
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as exc:
+            hint = ""
+            if line_no == 1 and stripped.startswith(b"["):
+                hint = " (this looks like a JSON array; fairwitness reads JSONL: one case object per line)"
+            yield (
+                line_no,
+                Problem(
+                    f"invalid JSON: {exc.msg} at column {exc.colno}{hint}", file=name, line=line_no
+                ),
+            )
+            continue
+        if isinstance(obj, list):
+            yield (
+                line_no,
+                Problem(
+                    "a JSON array, not a case object (fairwitness reads JSONL: one case object per line)",
+                    file=name,
+                    line=line_no,
+                ),
+            )
+            continue
+        if not isinstance(obj, dict):
+            yield (
+                line_no,
+                Problem(
+                    f"expected a case object, got {type(obj).__name__}", file=name, line=line_no
+                ),
+            )
+            continue
+        try:
+            yield line_no, Case.model_validate(obj)
+        except ValidationError as exc:
+            for problem in _validation_problems(exc, obj, name, line_no):
+                yield line_no, problem

@@ -1,0 +1,459 @@
+"""The runner: every (case, repeat) through the target, bounded, timed, budgeted, interruptible.
+
+- A fixed pool of ``concurrency`` worker coroutines pulls trials from one iterator; no task per
+  trial is created up front, so memory does not grow with the suite.
+- ``timeout_s`` bounds every trial. Async targets are cancelled. Sync targets run in daemon threads,
+  and a Python thread cannot be killed: on timeout the trial is recorded as ``timed_out``, the
+  thread is abandoned and runs on until its call returns (its later tool calls are not recorded,
+  because the trial's context is closed), and the process does not wait for it at exit. The count
+  of abandoned threads is returned so the report can show it.
+- ``max_calls`` and ``max_cost_usd`` stop scheduling new trials once reached; in-flight trials
+  finish, and the run is marked incomplete with the reason.
+- :meth:`Runner.request_stop` (called on Ctrl-C / SIGTERM) cancels in-flight trials and returns a
+  partial result marked incomplete; trials that did not finish are counted as not run.
+- In ``record`` mode cached trials are replayed and missing ones are called live and cached; in
+  ``replay`` mode every trial must be in the cache (checked before anything runs).
+
+The runner writes traces and returns per-trial summaries; it knows nothing of reports.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import contextvars
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any, Literal, Protocol, TextIO
+
+from fairwitness.dataset import Case, Dataset
+from fairwitness.errors import CacheMissError, Problem, UsageError
+from fairwitness.targets.base import InvalidReturn, Target, from_callable, to_observation
+from fairwitness.trace.cache import TraceCache, cache_key
+from fairwitness.trace.context import TrialContext, bind, unbind
+from fairwitness.trace.model import TargetFailure, Trace, TrialStatus, Usage
+
+Mode = Literal["live", "record", "replay"]
+
+
+class TraceSink(Protocol):
+    """Where finished traces go; ``write`` returns the trace's line number."""
+
+    def write(self, trace: Trace) -> int: ...
+
+
+@dataclass(slots=True)
+class TrialResult:
+    """What the report needs to know about one finished trial (the trace holds the rest)."""
+
+    case_id: str
+    repeat: int
+    variant: str
+    status: TrialStatus
+    verdict: str | None
+    latency_ms: float
+    tool_calls: int
+    faults_fired: int
+    error: str | None
+    replayed: bool
+    cost_usd: float | None
+    input_tokens: int | None
+    output_tokens: int | None
+    trace_line: int
+
+
+@dataclass
+class RunResult:
+    """The outcome of :meth:`Runner.run`."""
+
+    suite: str
+    planned: int
+    trials: list[TrialResult]
+    complete: bool
+    incomplete_reason: str | None
+    live_calls: int
+    abandoned_threads: int
+    models: list[str]
+    started_at: datetime
+    finished_at: datetime
+    faults_declared: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class Progress:
+    """Progress to stderr: a rewritten line on a TTY, a line every ``interval_s`` otherwise."""
+
+    def __init__(self, stream: TextIO | None = None, *, interval_s: float = 10.0) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.interval_s = 0.2 if self.tty else interval_s
+        self._last = 0.0
+        self._started = time.monotonic()
+
+    def update(
+        self, done: int, planned: int, crashed: int, timed_out: int, *, final: bool = False
+    ) -> None:
+        now = time.monotonic()
+        if not final and now - self._last < self.interval_s:
+            return
+        self._last = now
+        share = 100.0 * done / planned if planned else 100.0
+        line = (
+            f"fairwitness: {done}/{planned} trials ({share:.0f}%), {crashed} crashed, "
+            f"{timed_out} timed out, {now - self._started:.1f}s"
+        )
+        if self.tty:
+            self.stream.write("\r" + line + ("\n" if final else ""))
+        else:
+            self.stream.write(line + "\n")
+        self.stream.flush()
+
+
+class Runner:
+    """Runs a dataset against a target. See the module docstring for the guarantees."""
+
+    def __init__(
+        self,
+        target: Target | Callable[[Any], Any],
+        *,
+        suite: str = "default",
+        repeats: int = 1,
+        concurrency: int = 8,
+        timeout_s: float | None = None,
+        max_calls: int | None = None,
+        max_cost_usd: float | None = None,
+        seed: int = 0,
+        mode: Mode = "live",
+        cache: TraceCache | None = None,
+        cache_salt: str = "",
+        progress: Progress | None = None,
+    ) -> None:
+        if repeats < 1:
+            raise UsageError(f"repeats must be >= 1, got {repeats}")
+        if concurrency < 1:
+            raise UsageError(f"concurrency must be >= 1, got {concurrency}")
+        if timeout_s is not None and timeout_s <= 0:
+            raise UsageError(f"timeout_s must be > 0, got {timeout_s}")
+        if max_calls is not None and max_calls < 1:
+            raise UsageError(f"max_calls must be >= 1, got {max_calls}")
+        if max_cost_usd is not None and max_cost_usd <= 0:
+            raise UsageError(f"max_cost_usd must be > 0, got {max_cost_usd}")
+        if mode not in ("live", "record", "replay"):
+            raise UsageError(f"mode must be live, record or replay, got {mode!r}")
+        if mode != "live" and cache is None:
+            raise UsageError(f"mode {mode!r} needs a cache")
+        self.target = from_callable(target)
+        self.suite = suite
+        self.repeats = repeats
+        self.concurrency = concurrency
+        self.timeout_s = timeout_s
+        self.max_calls = max_calls
+        self.max_cost_usd = max_cost_usd
+        self.seed = seed
+        self.mode: Mode = mode
+        self.cache = cache
+        self.cache_salt = cache_salt
+        self.progress = progress
+        self._stop_reason: str | None = None
+        self._interrupted = False
+        self._workers: list[asyncio.Task[None]] = []
+        self._live_calls = 0
+        self._cost = 0.0
+        self._abandoned = 0
+        self._models: dict[str, None] = {}
+
+    # -- control -----------------------------------------------------------------------------
+
+    def request_stop(self, reason: str) -> None:
+        """Stop now: cancel in-flight trials and return what finished, marked incomplete."""
+        if self._stop_reason is None:
+            self._stop_reason = reason
+        self._interrupted = True
+        for task in self._workers:
+            task.cancel()
+
+    def _key(self, case: Case, repeat: int, variant: str) -> str:
+        return cache_key(
+            suite=self.suite,
+            salt=self.cache_salt,
+            target=self.target.name,
+            case_fingerprint=case.agent_fingerprint(),
+            repeat=repeat,
+            variant=variant,
+        )
+
+    def check_replayable(self, dataset: Dataset) -> None:
+        """In replay mode, refuse before running if any trial is missing from the cache."""
+        if self.mode != "replay" or self.cache is None:
+            return
+        missing = [
+            (case, r)
+            for case in dataset
+            for r in range(self.repeats)
+            if self._key(case, r, "base") not in self.cache
+        ]
+        if missing:
+            case, repeat = missing[0]
+            file, line = dataset.location(case.id)
+            raise CacheMissError(
+                Problem(
+                    f"replay mode: {len(missing)} trial(s) not in the cache {self.cache.path}, "
+                    f"first: case '{case.id}' repeat {repeat} (run with --mode record first)",
+                    file=file,
+                    line=line,
+                )
+            )
+
+    # -- running -----------------------------------------------------------------------------
+
+    async def run(self, dataset: Dataset, sink: TraceSink) -> RunResult:
+        """Run every case ``repeats`` times; returns when done, stopped or interrupted."""
+        self.check_replayable(dataset)
+        started_at = datetime.now(timezone.utc)
+        planned = len(dataset) * self.repeats
+        plan: Iterator[tuple[Case, int]] = (
+            (case, r) for case in dataset for r in range(self.repeats)
+        )
+        results: list[TrialResult] = []
+        counters = {"crashed": 0, "timed_out": 0}
+
+        async def worker() -> None:
+            for case, repeat in plan:
+                if self._stop_reason is not None:
+                    return
+                try:
+                    trace = await self._trial(case, repeat, "base")
+                except asyncio.CancelledError:
+                    if self._interrupted:
+                        return
+                    raise
+                if trace is None:
+                    return
+                line = sink.write(trace)
+                results.append(_summary(trace, line))
+                if trace.status in counters:
+                    counters[trace.status] += 1
+                if self.progress is not None:
+                    self.progress.update(
+                        len(results), planned, counters["crashed"], counters["timed_out"]
+                    )
+
+        self._workers = [
+            asyncio.ensure_future(worker()) for _ in range(min(self.concurrency, planned))
+        ]
+        try:
+            await asyncio.gather(*self._workers)
+        except asyncio.CancelledError:
+            if not self._interrupted:
+                for task in self._workers:
+                    task.cancel()
+                raise
+        finally:
+            self._workers = []
+        if self.progress is not None:
+            self.progress.update(
+                len(results), planned, counters["crashed"], counters["timed_out"], final=True
+            )
+        if self.cache is not None and self.mode == "record":
+            self.cache.save()
+        complete = self._stop_reason is None and len(results) == planned
+        reason = self._stop_reason
+        if reason is None and not complete:
+            reason = f"{planned - len(results)} of {planned} trials did not run"
+        return RunResult(
+            suite=self.suite,
+            planned=planned,
+            trials=results,
+            complete=complete,
+            incomplete_reason=reason,
+            live_calls=self._live_calls,
+            abandoned_threads=self._abandoned,
+            models=list(self._models),
+            started_at=started_at,
+            finished_at=datetime.now(timezone.utc),
+            faults_declared=sum(len(c.faults) for c in dataset) * self.repeats,
+        )
+
+    async def _trial(self, case: Case, repeat: int, variant: str) -> Trace | None:
+        key = self._key(case, repeat, variant) if self.cache is not None else ""
+        if self.cache is not None and self.mode in ("record", "replay"):
+            cached = self.cache.get(key)
+            if cached is not None:
+                self._note(cached)
+                return cached.model_copy(update={"replayed": True})
+        if self.max_calls is not None and self._live_calls >= self.max_calls:
+            self._stop(f"budget: max_calls={self.max_calls} reached")
+            return None
+        self._live_calls += 1
+        trace = await self._call_target(case, repeat, variant)
+        self._note(trace)
+        if self.cache is not None and self.mode == "record" and trace.status in ("ok", "crashed"):
+            self.cache.put(key, trace)
+        return trace
+
+    def _stop(self, reason: str) -> None:
+        if self._stop_reason is None:
+            self._stop_reason = reason
+
+    def _note(self, trace: Trace) -> None:
+        for model in trace.models:
+            self._models.setdefault(model, None)
+        if trace.usage.cost_usd is not None:
+            self._cost += trace.usage.cost_usd
+            if self.max_cost_usd is not None and self._cost >= self.max_cost_usd:
+                self._stop(
+                    f"budget: max_cost_usd={self.max_cost_usd:g} reached (spent ${self._cost:.4f})"
+                )
+
+    async def _call_target(self, case: Case, repeat: int, variant: str) -> Trace:
+        ctx = TrialContext(
+            suite=self.suite,
+            case_id=case.id,
+            repeat=repeat,
+            variant=variant,
+            seed=self.seed,
+            faults=case.faults,
+        )
+        argument = self.target.argument(case)
+        status: TrialStatus = "ok"
+        failure: TargetFailure | None = None
+        value: Any = None
+        started = time.perf_counter()
+        try:
+            if self.target.is_async:
+                value = await self._call_async(ctx, argument)
+            else:
+                value = await self._call_sync(ctx, argument)
+        except asyncio.TimeoutError:
+            status = "timed_out"
+            failure = TargetFailure(type="Timeout", message=f"no answer within {self.timeout_s:g}s")
+        except asyncio.CancelledError:
+            ctx.close()
+            raise
+        except Exception as exc:
+            status = "crashed"
+            failure = TargetFailure(type=type(exc).__name__, message=str(exc))
+        latency_ms = round((time.perf_counter() - started) * 1000, 3)
+        ctx.close()
+        answer = verdict = None
+        reported_tools: list[str] | None = None
+        if status == "ok":
+            try:
+                observation = to_observation(value)
+            except InvalidReturn as exc:
+                status = "crashed"
+                failure = TargetFailure(type="InvalidReturn", message=str(exc))
+            else:
+                answer = observation.text
+                verdict = observation.verdict or ctx.verdict
+                reported_tools = list(observation.tools) if observation.tools is not None else None
+        return Trace(
+            suite=self.suite,
+            case_id=case.id,
+            repeat=repeat,
+            variant=variant,
+            input=case.input,
+            status=status,
+            answer=answer,
+            verdict=verdict if status == "ok" else None,
+            tool_calls=ctx.tool_calls,
+            reported_tools=reported_tools,
+            faults_declared=case.faults,
+            faults_fired=ctx.faults_fired,
+            usage=_usage(ctx),
+            models=ctx.models,
+            latency_ms=latency_ms,
+            error=failure,
+        )
+
+    async def _call_async(self, ctx: TrialContext, argument: Any) -> Any:
+        token = bind(ctx)
+        try:
+            awaitable = self.target.fn(argument)
+            if self.timeout_s is None:
+                return await awaitable
+            return await asyncio.wait_for(awaitable, self.timeout_s)
+        finally:
+            unbind(token)
+
+    async def _call_sync(self, ctx: TrialContext, argument: Any) -> Any:
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = loop.create_future()
+        token = bind(ctx)
+        try:
+            context = contextvars.copy_context()
+        finally:
+            unbind(token)
+
+        def deliver(ok: bool, payload: Any) -> None:
+            if future.done():
+                return
+            if ok:
+                future.set_result(payload)
+            else:
+                future.set_exception(payload)
+
+        def run() -> None:
+            try:
+                outcome: tuple[bool, Any] = (True, context.run(self.target.fn, argument))
+            except BaseException as exc:
+                outcome = (False, exc if isinstance(exc, Exception) else RuntimeError(repr(exc)))
+            # RuntimeError: the event loop is gone (the run ended while this thread was abandoned).
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(deliver, *outcome)
+
+        thread = threading.Thread(target=run, name=f"fairwitness-trial-{ctx.case_id}", daemon=True)
+        thread.start()
+        if self.timeout_s is None:
+            return await future
+        try:
+            return await asyncio.wait_for(future, self.timeout_s)
+        except asyncio.TimeoutError:
+            if thread.is_alive():
+                self._abandoned += 1
+            raise
+
+
+def _usage(ctx: TrialContext) -> Usage:
+    if ctx.usage_reports == 0:
+        return Usage()
+    if ctx.usage_reports_without_cost:
+        reason = (
+            f"cost not reported for {ctx.usage_reports_without_cost} of "
+            f"{ctx.usage_reports} model call(s)"
+        )
+        return Usage(
+            input_tokens=ctx.input_tokens,
+            output_tokens=ctx.output_tokens,
+            cost_usd=None,
+            cost_unknown_reason=reason,
+        )
+    return Usage(
+        input_tokens=ctx.input_tokens,
+        output_tokens=ctx.output_tokens,
+        cost_usd=ctx.cost_usd,
+        cost_unknown_reason=None,
+    )
+
+
+def _summary(trace: Trace, line: int) -> TrialResult:
+    return TrialResult(
+        case_id=trace.case_id,
+        repeat=trace.repeat,
+        variant=trace.variant,
+        status=trace.status,
+        verdict=trace.verdict,
+        latency_ms=trace.latency_ms,
+        tool_calls=len(trace.tool_calls),
+        faults_fired=len(trace.faults_fired),
+        error=None if trace.error is None else f"{trace.error.type}: {trace.error.message}",
+        replayed=trace.replayed,
+        cost_usd=trace.usage.cost_usd,
+        input_tokens=trace.usage.input_tokens,
+        output_tokens=trace.usage.output_tokens,
+        trace_line=line,
+    )

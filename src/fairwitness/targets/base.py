@@ -1,0 +1,129 @@
+"""Targets: the user's agent as something the runner can call.
+
+A target is ``async def target(case) -> str | dict | Observation`` or the same as a plain function
+(the runner runs plain functions in a worker thread). :func:`from_callable` also accepts functions
+of the input text, ``fn(text: str)``. What a target returns is normalised to an :class:`Observation`;
+``None`` or any other type is a target error, never a verdict.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from fairwitness.dataset import Case
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What a target observably did: the answer text, the verdict, the tools it reports, raw data."""
+
+    text: str
+    verdict: str | None = None
+    tools: tuple[str, ...] | None = None
+    raw: Any = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.text, str):
+            raise TypeError(f"Observation.text must be str, got {type(self.text).__name__}")
+        if self.verdict is not None and not isinstance(self.verdict, str):
+            raise TypeError(f"Observation.verdict must be str or None, got {self.verdict!r}")
+        if self.tools is not None:
+            object.__setattr__(self, "tools", tuple(str(t) for t in self.tools))
+
+
+class InvalidReturn(TypeError):
+    """A target returned something that is not an answer."""
+
+
+def to_observation(value: Any) -> Observation:
+    """Normalise a target's return value; raises :class:`InvalidReturn` for anything unusable."""
+    if isinstance(value, Observation):
+        return value
+    if isinstance(value, str):
+        return Observation(text=value)
+    if value is None:
+        raise InvalidReturn("target returned None instead of an answer")
+    if isinstance(value, Mapping):
+        text = value.get("text", value.get("answer"))
+        if not isinstance(text, str):
+            raise InvalidReturn(
+                "target returned a dict without a str 'text' (or 'answer') key: "
+                f"keys are {sorted(map(str, value))}"
+            )
+        verdict = value.get("verdict", value.get("route"))
+        if verdict is not None and not isinstance(verdict, str):
+            raise InvalidReturn(f"target returned a non-str verdict: {verdict!r}")
+        tools = value.get("tools")
+        if tools is not None and not isinstance(tools, (list, tuple)):
+            raise InvalidReturn(f"target returned 'tools' that is not a list: {tools!r}")
+        return Observation(
+            text=text,
+            verdict=verdict,
+            tools=tuple(str(t) for t in tools) if tools is not None else None,
+            raw=value,
+        )
+    raise InvalidReturn(
+        f"target returned {type(value).__name__}; expected str, dict with 'text', or Observation"
+    )
+
+
+@dataclass(frozen=True)
+class Target:
+    """A user callable, with how to call it."""
+
+    fn: Callable[[Any], Any]
+    takes: Literal["case", "text"]
+    is_async: bool
+    name: str
+
+    def argument(self, case: Case) -> Any:
+        """What the callable receives for ``case``."""
+        return case.text if self.takes == "text" else case
+
+
+def _takes_text(fn: Callable[..., Any]) -> bool:
+    try:
+        signature = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return False
+    params = [
+        p
+        for p in signature.parameters.values()
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+    ]
+    if not params:
+        return False
+    annotation = params[0].annotation
+    return annotation is str or annotation == "str"
+
+
+def from_callable(
+    fn: Target | Callable[[Any], Any] | Callable[[Any], Awaitable[Any]],
+    *,
+    takes: Literal["case", "text", "auto"] = "auto",
+) -> Target:
+    """Make a target from ``fn(case)`` or ``fn(text: str)``, sync or async.
+
+    With ``takes="auto"`` a first parameter annotated ``str`` receives the input text; anything else
+    receives the :class:`~fairwitness.Case`.
+    """
+    if isinstance(fn, Target):
+        return fn
+    if not callable(fn):
+        raise TypeError(f"a target must be callable, got {type(fn).__name__}")
+    mode: Literal["case", "text"]
+    if takes == "auto":
+        mode = "text" if _takes_text(fn) else "case"
+    elif takes in ("case", "text"):
+        mode = takes
+    else:
+        raise ValueError(f"takes must be 'case', 'text' or 'auto', got {takes!r}")
+    call = getattr(fn, "__call__", None)  # noqa: B004 - callable objects with async __call__
+    is_async = inspect.iscoroutinefunction(fn) or inspect.iscoroutinefunction(call)
+    name = getattr(fn, "__qualname__", None) or type(fn).__name__
+    module = getattr(fn, "__module__", None)
+    return Target(fn=fn, takes=mode, is_async=is_async, name=f"{module}:{name}" if module else name)
