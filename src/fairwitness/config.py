@@ -44,7 +44,7 @@ CONFIG_NAMES = ("fairwitness.toml", "pyproject.toml")
 
 
 class _Section(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
 
 
 class SuiteConfig(_Section):

@@ -28,7 +28,7 @@ class Expect(BaseModel):
     """What a case expects. Every field is optional; a scorer whose expectation is absent is not
     applicable to the case (never a pass, never a fail)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
 
     route: str | None = None
     """The route (verdict of a router) the agent should take."""
@@ -51,7 +51,7 @@ class Expect(BaseModel):
 class Case(BaseModel):
     """One evaluation case."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
 
     id: str = Field(min_length=1)
     """Unique id within the dataset; pairs cases across runs."""

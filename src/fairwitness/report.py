@@ -27,7 +27,7 @@ REPORT_SCHEMA: Final = "fairwitness.report/1"
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
 
 
 class Outcome(_Model):
@@ -200,7 +200,7 @@ class Report(_Model):
     cases: dict[str, CaseOutcomes]
     """Per-case outcomes, by case id, in dataset order."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, use_attribute_docstrings=True)
 
     # -- building ----------------------------------------------------------------------------
 
@@ -355,7 +355,9 @@ class Report(_Model):
         try:
             obj = json.loads(text)
         except json.JSONDecodeError as exc:
-            what = "truncated" if exc.pos >= len(text.rstrip()) else "not valid JSON"
+            # A saved report always ends with its closing brace; without it the file was cut short.
+            cut = text.lstrip().startswith("{") and not text.rstrip().endswith("}")
+            what = "truncated (cut short)" if cut else "not valid JSON"
             raise ReportError(
                 Problem(f"report is {what}: {exc.msg}", file=name, line=exc.lineno)
             ) from None

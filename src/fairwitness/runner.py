@@ -264,6 +264,14 @@ class Runner:
         reason = self._stop_reason
         if reason is None and not complete:
             reason = f"{planned - len(results)} of {planned} trials did not run"
+        answered = sum(1 for r in results if r.status == "ok")
+        if results and not answered and self._stop_reason is None:
+            first = min(results, key=lambda r: r.trace_line)
+            complete = False
+            reason = (
+                f"no trial produced an answer: all {len(results)} crashed or timed out "
+                f"(first, case '{first.case_id}': {first.error})"
+            )
         return RunResult(
             suite=self.suite,
             planned=planned,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -45,6 +45,19 @@ def to_jsonable(value: Any) -> Any:
     return repr(value)
 
 
+def _positional(
+    names: tuple[str, ...], args: tuple[Any, ...], data: dict[str, Any]
+) -> dict[str, Any]:
+    """Map positional constructor arguments onto field names (validation passes keywords only)."""
+    if len(args) > len(names):
+        raise TypeError(f"takes at most {len(names)} positional arguments, got {len(args)}")
+    for name, value in zip(names, args, strict=False):
+        if name in data:
+            raise TypeError(f"got multiple values for argument '{name}'")
+        data[name] = value
+    return data
+
+
 def _dumps(payload: dict[str, Any]) -> str:
     return json.dumps(payload, ensure_ascii=False, separators=(", ", ": "))
 
@@ -61,8 +74,14 @@ class Ok(BaseModel):
     truncated: bool = False
     """True when ``value`` was cut short and more data exists."""
 
-    def __init__(self, value: Any, /, truncated: bool = False, **data: Any) -> None:
-        super().__init__(value=value, truncated=truncated, **data)
+    if TYPE_CHECKING:
+
+        def __init__(self, value: Any, /, truncated: bool = False) -> None: ...
+
+    else:
+
+        def __init__(self, *args: Any, **data: Any) -> None:
+            super().__init__(**_positional(("value", "truncated"), args, data))
 
     def to_model(self) -> str:
         """The JSON string to put in the tool message."""
@@ -86,8 +105,14 @@ class Empty(BaseModel):
     note: str = EMPTY_NOTE
     """What the emptiness means, in words the model can relay."""
 
-    def __init__(self, note: str = EMPTY_NOTE, /, **data: Any) -> None:
-        super().__init__(note=note, **data)
+    if TYPE_CHECKING:
+
+        def __init__(self, note: str = EMPTY_NOTE, /) -> None: ...
+
+    else:
+
+        def __init__(self, *args: Any, **data: Any) -> None:
+            super().__init__(**_positional(("note",), args, data))
 
     def to_model(self) -> str:
         """The JSON string to put in the tool message."""
@@ -110,20 +135,24 @@ class Err(BaseModel):
     fault_injected: bool = False
     """True when the failure was injected on purpose by a declared fault."""
 
-    def __init__(
-        self,
-        kind: ErrKind,
-        message: str = "",
-        /,
-        retryable: bool | None = None,
-        fault_injected: bool = False,
-        **data: Any,
-    ) -> None:
-        if retryable is None:
-            retryable = kind in RETRYABLE_KINDS
-        super().__init__(
-            kind=kind, message=message, retryable=retryable, fault_injected=fault_injected, **data
-        )
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            kind: ErrKind,
+            message: str = "",
+            /,
+            retryable: bool | None = None,
+            fault_injected: bool = False,
+        ) -> None: ...
+
+    else:
+
+        def __init__(self, *args: Any, **data: Any) -> None:
+            data = _positional(("kind", "message", "retryable", "fault_injected"), args, data)
+            if data.get("retryable") is None:
+                data["retryable"] = data.get("kind") in RETRYABLE_KINDS
+            super().__init__(**data)
 
     def to_model(self) -> str:
         """The JSON string to put in the tool message; always carries the do-not-claim-absence note."""

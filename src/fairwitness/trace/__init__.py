@@ -18,12 +18,12 @@ from fairwitness.trace.model import (
 )
 
 __all__ = [
-    "TRACE_SCHEMA",
     "CaseInput",
     "Conversation",
     "Fault",
     "FiredFault",
     "Message",
+    "TRACE_SCHEMA",
     "TargetFailure",
     "ToolCall",
     "Trace",

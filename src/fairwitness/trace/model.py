@@ -27,7 +27,7 @@ its time limit (``timed_out``) or was stopped by an interrupt or budget (``cance
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
 
 
 class Message(_Strict):
@@ -72,7 +72,7 @@ class Fault(_Strict):
     """How many calls of the tool in the trial go through untouched before the fault can fire."""
     times: int | None = Field(default=None, ge=1)
     """How many times the fault fires; ``null`` means on every call once it is armed."""
-    latency_ms: int | None = Field(default=None, ge=0)
+    latency_ms: int | None = Field(default=None, ge=0, validate_default=True)
     """Delay added before the call for ``latency`` faults (required for them, refused for others)."""
 
     @field_validator("latency_ms")
@@ -182,4 +182,6 @@ class Trace(_Strict):
     replayed: bool = False
     """True when the trial came from the record/replay cache instead of a live call."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, populate_by_name=True, use_attribute_docstrings=True
+    )

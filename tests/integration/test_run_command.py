@@ -1,0 +1,304 @@
+"""`fairwitness run` / `validate` / `init` through the CLI entry point, in process."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from fairwitness import Report
+from fairwitness.cli import main
+from fairwitness.trace.sink import read_traces
+
+
+def one_error_line(err: str) -> str:
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1, lines
+    return lines[0]
+
+
+def test_run_writes_report_and_traces_and_prints_the_path(project, capsys) -> None:
+    p = project()
+    assert main(["run", str(p.config)]) == 0
+    out, err = capsys.readouterr()
+    assert out == f"{p.report}\n"
+    report = Report.load(p.report)
+    assert report.complete
+    assert (report.counts.cases, report.counts.trials, report.counts.ok) == (4, 8, 8)
+    assert report.traces == "s.traces.jsonl"
+    assert report.usage.cost_usd == pytest.approx(0.008)
+    traces = list(read_traces(p.traces))
+    assert len(traces) == 8
+    for outcome in (o for c in report.cases.values() for o in c.repeats):
+        _, trace = traces[outcome.trace_line - 1]  # type: ignore[operator]
+        assert (trace.repeat, trace.verdict) == (outcome.repeat, outcome.verdict)
+    assert "s: 8/8 trials (4 cases x 2)" in err
+    assert p.files() == sorted(
+        [
+            "cases.jsonl",
+            "fairwitness.toml",
+            f"{p.module}.py",
+            "fairwitness-out/s.report.json",
+            "fairwitness-out/s.traces.jsonl",
+        ]
+    )
+
+
+def test_an_existing_report_is_not_overwritten_without_force(project, capsys) -> None:
+    p = project()
+    assert main(["run", str(p.config)]) == 0
+    before = (p.report.read_bytes(), p.traces.read_bytes())
+    capsys.readouterr()
+    assert main(["run", str(p.config)]) == 4
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert one_error_line(err) == (
+        f"fairwitness: error: {p.report}: output already exists; pass --force to replace it"
+    )
+    assert (p.report.read_bytes(), p.traces.read_bytes()) == before
+    assert main(["run", str(p.config), "--force", "--seed", "3"]) == 0
+    assert Report.load(p.report).run.seed == 3
+
+
+@pytest.mark.parametrize(
+    ("flag", "message"),
+    [
+        (["--repeats", "0"], "argument --repeats: must be >= 1, got 0"),
+        (["--repeats", "-1"], "argument --repeats: must be >= 1, got -1"),
+        (["--repeats", "two"], "argument --repeats: expected a whole number, got 'two'"),
+        (["--concurrency", "0"], "argument --concurrency: must be >= 1, got 0"),
+        (["--timeout", "0"], "argument --timeout: must be > 0, got 0"),
+        (["--mode", "fast"], "argument --mode: invalid choice: 'fast'"),
+    ],
+)
+def test_bad_flags_exit_4_with_one_line_and_write_nothing(project, capsys, flag, message) -> None:
+    p = project()
+    before = p.files()
+    assert main(["run", str(p.config), *flag]) == 4
+    line = one_error_line(capsys.readouterr().err)
+    assert line.startswith("fairwitness run: ") and message in line
+    assert p.files() == before
+
+
+@pytest.mark.parametrize("argv", [["frobnicate"], [], ["run", "--no-such-flag"], ["validate"]])
+def test_usage_errors_exit_4_never_2(argv, capsys) -> None:
+    assert main(argv) == 4
+    assert capsys.readouterr().err.strip()
+
+
+def test_version_and_help_exit_0(capsys) -> None:
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == "fairwitness 0.1.0"
+    assert main(["run", "--help"]) == 0
+    assert "--repeats" in capsys.readouterr().out
+
+
+def test_unknown_config_key(project, capsys) -> None:
+    p = project(run="repeat = 3")
+    assert main(["run", str(p.config)]) == 4
+    assert one_error_line(capsys.readouterr().err) == (
+        f"fairwitness: error: {p.config}:7: field 'run.repeat': unknown key (did you mean 'repeats'?)"
+    )
+    assert not p.out.exists()
+
+
+def test_missing_target_module(project, capsys) -> None:
+    p = project()
+    p.config.write_text(p.config.read_text().replace(p.module, "no_such_agent_module"))
+    assert main(["run", str(p.config)]) == 4
+    line = one_error_line(capsys.readouterr().err)
+    assert line.startswith(
+        f"fairwitness: error: {p.config.resolve()}: field 'target': cannot import target module "
+        "'no_such_agent_module'"
+    )
+    assert not p.out.exists()
+
+
+def test_target_module_that_fails_to_import(project, capsys) -> None:
+    p = project(extra_agent="raise RuntimeError('missing API key')")
+    assert main(["run", str(p.config)]) == 4
+    assert "raised RuntimeError: missing API key" in one_error_line(capsys.readouterr().err)
+    assert not p.out.exists()
+
+
+def test_missing_target_attribute(project, capsys) -> None:
+    p = project(target="nope")
+    assert main(["run", str(p.config)]) == 4
+    assert f"module '{p.module}' has no attribute 'nope'" in one_error_line(capsys.readouterr().err)
+
+
+def test_malformed_dataset_line(project, capsys) -> None:
+    p = project([{"id": "a", "input": "x"}, '{"id": "b", "input": '])
+    assert main(["run", str(p.config)]) == 4
+    assert one_error_line(capsys.readouterr().err).startswith(
+        f"fairwitness: error: {p.root / 'cases.jsonl'}:2: invalid JSON"
+    )
+    assert not p.out.exists()
+
+
+def test_json_array_dataset(project, capsys) -> None:
+    p = project([json.dumps([{"id": "a", "input": "x"}])])
+    assert main(["run", str(p.config)]) == 4
+    assert "one case object per line" in one_error_line(capsys.readouterr().err)
+
+
+def test_duplicate_ids(project, capsys) -> None:
+    p = project([{"id": "a", "input": "x"}, {"id": "a", "input": "y"}])
+    assert main(["run", str(p.config)]) == 4
+    assert "duplicate id 'a'" in one_error_line(capsys.readouterr().err)
+    assert not p.out.exists()
+
+
+def test_fault_on_a_tool_not_wrapped_is_refused_before_running(project, capsys) -> None:
+    p = project(
+        [
+            {"id": "ok", "input": "x", "faults": [{"tool": "lookup", "kind": "timeout"}]},
+            {"id": "bad", "input": "y", "faults": [{"tool": "search_jobs", "kind": "timeout"}]},
+        ]
+    )
+    assert main(["run", str(p.config)]) == 4
+    line = one_error_line(capsys.readouterr().err)
+    assert line.startswith(
+        f"fairwitness: error: {p.root / 'cases.jsonl'}:2: field 'faults[0].tool': "
+    )
+    assert (
+        "case 'bad' declares a timeout fault on tool 'search_jobs', which is not wrapped with @tool"
+        in line
+    )
+    assert "lookup" in line
+    assert not p.out.exists()
+
+
+def test_target_raising_on_every_call(project, capsys) -> None:
+    p = project(
+        extra_agent="async def broken(text: str) -> str:\n    raise ValueError('no key')\n",
+        target="broken",
+    )
+    assert main(["run", str(p.config)]) == 4
+    out, err = capsys.readouterr()
+    assert out == f"{p.report}\n"
+    assert (
+        "run incomplete (no trial produced an answer: all 8 crashed or timed out "
+        "(first, case 'c0': ValueError: no key))"
+    ) in err
+    report = Report.load(p.report)
+    assert not report.complete and report.counts.crashed == 8
+
+
+def test_target_returning_none(project, capsys) -> None:
+    p = project(extra_agent="def silent(text: str) -> None:\n    return None\n", target="silent")
+    assert main(["run", str(p.config)]) == 4
+    assert "InvalidReturn: target returned None instead of an answer" in capsys.readouterr().err
+    report = Report.load(p.report)
+    assert report.counts.crashed == 8 and not report.complete
+    first = report.cases["c0"].repeats[0]
+    assert first.status == "crashed" and first.verdict is None
+
+
+def test_record_then_replay_makes_no_calls(project, capsys) -> None:
+    p = project()
+    assert main(["run", str(p.config), "--mode", "replay"]) == 4
+    assert "replay mode: 8 trial(s) not in the cache" in one_error_line(capsys.readouterr().err)
+    assert not p.out.exists()
+    assert main(["run", str(p.config), "--mode", "record"]) == 0
+    assert Report.load(p.report).counts.live_calls == 8
+    assert main(["run", str(p.config), "--mode", "replay", "--force"]) == 0
+    report = Report.load(p.report)
+    assert (report.counts.live_calls, report.counts.replayed) == (0, 8)
+    assert report.run.mode == "replay"
+
+
+def test_suite_selection(project, capsys) -> None:
+    p = project()
+    assert main(["run", str(p.config), "--suite", "other"]) == 4
+    assert "no suite named 'other' (known: s)" in one_error_line(capsys.readouterr().err)
+    assert main(["run", str(p.config), "--suite", "s", "--out", str(p.root / "elsewhere")]) == 0
+    assert (p.root / "elsewhere" / "s.report.json").exists()
+
+
+def test_run_discovers_config_in_cwd(project, capsys, monkeypatch) -> None:
+    p = project()
+    monkeypatch.chdir(p.root)
+    assert main(["run"]) == 0
+    assert capsys.readouterr().out.strip() == str(p.report)
+
+
+def test_validate_reports_each_file(project, capsys, tmp_path: Path) -> None:
+    p = project()
+    assert main(["run", str(p.config)]) == 0
+    capsys.readouterr()
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"id": "a"}\n{"id": "a", "input": "x"}\n{"id": "a", "input": "x"}\n')
+    assert (
+        main(
+            [
+                "validate",
+                str(p.root / "cases.jsonl"),
+                str(p.config),
+                str(p.report),
+                str(p.traces),
+                str(bad),
+            ]
+        )
+        == 4
+    )
+    out, err = capsys.readouterr()
+    assert out.splitlines() == [
+        f"ok: {p.root / 'cases.jsonl'}: dataset, 4 cases, split hash "
+        + Report.load(p.report).split_hash,
+        f"ok: {p.config}: config, 1 suite(s), target {p.module}:target",
+        f"ok: {p.report}: report, suite s, 4 cases, complete",
+        f"ok: {p.traces}: traces, 8 trace(s)",
+    ]
+    assert err.splitlines() == [
+        f"{bad}:1: field 'input': required field is missing",
+        f"{bad}:3: field 'id': duplicate id 'a' (first seen at {bad}:2)",
+    ]
+
+
+def test_internal_errors_are_logged_not_dumped(monkeypatch, capsys, tmp_path: Path) -> None:
+    import fairwitness.commands.validate as validate_module
+
+    def explode(path: Path) -> str:
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(validate_module, "_check", explode)
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    assert main(["validate", "x.jsonl"]) == 4
+    line = one_error_line(capsys.readouterr().err)
+    assert line.startswith(
+        "fairwitness: internal error: ZeroDivisionError: division by zero (details in "
+    )
+    logs = list(tmp_path.glob("fairwitness-crash-*.log"))
+    assert len(logs) == 1 and "Traceback" in logs[0].read_text()
+
+
+def test_init_writes_a_working_project_and_never_overwrites(
+    tmp_path: Path, capsys, clean_modules
+) -> None:
+    (tmp_path / ".git").mkdir()
+    target = tmp_path / "evals"
+    assert main(["init", str(target)]) == 0
+    written = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*") if p.is_file())
+    assert written == [
+        ".github/workflows/fairwitness.yml",
+        "evals/agent.py",
+        "evals/cases.jsonl",
+        "evals/fairwitness.toml",
+    ]
+    workflow = (tmp_path / ".github/workflows/fairwitness.yml").read_text()
+    assert "working-directory: evals" in workflow
+    capsys.readouterr()
+    assert main(["run", str(target / "fairwitness.toml")]) == 0
+    report = Report.load(target / "fairwitness-out" / "starter.report.json")
+    assert report.complete and report.counts.faults_fired == 3
+    # a second init refuses and leaves everything as it was
+    (target / "agent.py").write_text("# mine\n")
+    capsys.readouterr()
+    assert main(["init", str(target)]) == 4
+    assert "refusing to overwrite existing file(s)" in one_error_line(capsys.readouterr().err)
+    assert (target / "agent.py").read_text() == "# mine\n"
