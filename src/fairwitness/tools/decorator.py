@@ -123,13 +123,29 @@ def _size(value: Any) -> int:
     return len(json.dumps(to_jsonable(value), ensure_ascii=False).encode("utf-8"))
 
 
+def _longest_prefix(value: str, limit: int) -> str:
+    """The longest prefix of ``value`` whose JSON form (quotes and escapes included) fits."""
+    low, high = 0, len(value)
+    while low < high:
+        mid = (low + high + 1) // 2
+        if _size(value[:mid]) <= limit:
+            low = mid
+        else:
+            high = mid - 1
+    return value[:low]
+
+
 def _cap(value: Any, limit: int) -> tuple[Any, bool]:
-    """Cut ``value`` so its JSON form fits in ``limit`` bytes; returns (value, truncated)."""
+    """Cut ``value`` so its JSON form fits in ``limit`` bytes; returns (value, truncated).
+
+    Strings keep their longest fitting prefix, lists and dicts their leading items that fit.
+    Other values are rendered to JSON-safe data first; a scalar that cannot be cut is returned
+    whole and not marked truncated (the model must never be told data is missing when it is not).
+    """
     if _size(value) <= limit:
         return value, False
     if isinstance(value, str):
-        data = value.encode("utf-8")[: max(limit - 2, 0)]
-        return data.decode("utf-8", errors="ignore"), True
+        return _longest_prefix(value, limit), True
     if isinstance(value, (list, tuple)):
         kept: list[Any] = []
         for item in value:
@@ -137,7 +153,17 @@ def _cap(value: Any, limit: int) -> tuple[Any, bool]:
                 break
             kept.append(item)
         return kept, True
-    return value, True
+    if isinstance(value, dict):
+        fitted: dict[str, Any] = {}
+        for key, item in value.items():
+            if _size({**fitted, str(key): item}) > limit:
+                break
+            fitted[str(key)] = item
+        return fitted, True
+    rendered = to_jsonable(value)
+    if isinstance(rendered, (str, list, dict)) and rendered is not value:
+        return _cap(rendered, limit)
+    return value, False
 
 
 def _shape(spec: ToolSpec, value: Any, injection: Injection) -> Result:
@@ -201,6 +227,29 @@ def _bind(signature: inspect.Signature, args: Any, kwargs: Any) -> dict[str, Any
 # -- sync and async wrappers ---------------------------------------------------------------------
 
 
+class _AttemptTimedOut(Exception):
+    """The tool's own ``timeout_s`` ran out (kept apart from a TimeoutError the tool raised)."""
+
+
+async def _bounded(awaitable: Coroutine[Any, Any, Any], timeout_s: float) -> Any:
+    """Await ``awaitable`` for at most ``timeout_s``; cancel it and raise on timeout.
+
+    Unlike ``asyncio.wait_for``, a ``TimeoutError`` raised by the tool itself stays that
+    exception, with its own message, instead of reading as our time limit.
+    """
+    task = asyncio.ensure_future(awaitable)
+    try:
+        done, _ = await asyncio.wait({task}, timeout=timeout_s)
+    except asyncio.CancelledError:
+        task.cancel()
+        raise
+    if not done:
+        task.cancel()
+        await asyncio.wait({task})
+        raise _AttemptTimedOut(f"no result within {timeout_s:g}s")
+    return task.result()
+
+
 def _call_sync_with_timeout(
     fn: Callable[..., Any], timeout_s: float, args: Any, kwargs: Any
 ) -> Any:
@@ -222,7 +271,7 @@ def _call_sync_with_timeout(
     worker.start()
     worker.join(timeout_s)
     if worker.is_alive():
-        raise TimeoutError(f"no result within {timeout_s:g}s")
+        raise _AttemptTimedOut(f"no result within {timeout_s:g}s")
     if failure:
         raise failure[0]
     return outcome[0]
@@ -257,6 +306,8 @@ def _wrap_sync(fn: Callable[P, Any], spec: ToolSpec) -> Callable[P, Result]:
                     else:
                         value = _call_sync_with_timeout(fn, spec.timeout_s, args, kwargs)
                     result = _shape(spec, value, injection)
+                except _AttemptTimedOut as exc:
+                    result = Err("timeout", str(exc))
                 except _PROPAGATE:
                     raise
                 except BaseException as exc:
@@ -300,10 +351,10 @@ def _wrap_async(
                     if spec.timeout_s is None:
                         value = await fn(*args, **kwargs)
                     else:
-                        value = await asyncio.wait_for(fn(*args, **kwargs), spec.timeout_s)
+                        value = await _bounded(fn(*args, **kwargs), spec.timeout_s)
                     result = _shape(spec, value, injection)
-                except asyncio.TimeoutError:
-                    result = Err("timeout", f"no result within {spec.timeout_s:g}s")
+                except _AttemptTimedOut as exc:
+                    result = Err("timeout", str(exc))
                 except _PROPAGATE:
                     raise
                 except BaseException as exc:
