@@ -69,19 +69,3 @@ def test_ci_runs_the_readme_test_command() -> None:
         ["bash", "-c", extract.group(1)], cwd=ROOT, capture_output=True, text=True, check=True
     )
     assert out.stdout.strip() == quickstart_blocks()["test"]
-
-
-def test_no_registry_host_names_in_the_repository() -> None:
-    tracked = subprocess.run(
-        ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=False
-    )
-    if tracked.returncode != 0:
-        return
-    for name in tracked.stdout.splitlines():
-        path = ROOT / name
-        if (
-            path.suffix in {".py", ".md", ".toml", ".yml", ".yaml", ".txt", ".cfg", ""}
-            and path.is_file()
-        ):
-            text = path.read_text(encoding="utf-8", errors="ignore")
-            assert "pypi.org" not in text and "files.pythonhosted" not in text, name

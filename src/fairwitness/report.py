@@ -11,6 +11,7 @@ import json
 import os
 import platform
 import subprocess
+from collections.abc import Iterable, Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Final, Literal
@@ -20,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from fairwitness._version import __version__
 from fairwitness.dataset import Dataset
 from fairwitness.errors import OutputExistsError, Problem, ReportError
-from fairwitness.runner import RunResult
+from fairwitness.runner import RunResult, TrialResult
 from fairwitness.trace.model import TrialStatus
 
 REPORT_SCHEMA: Final = "fairwitness.report/1"
@@ -205,142 +206,29 @@ class Report(_Model):
     # -- building ----------------------------------------------------------------------------
 
     @classmethod
-    def from_run(
-        cls,
-        result: RunResult,
-        dataset: Dataset,
-        *,
-        suite_version: str = "1",
-        split: str = "test",
-        target: str,
-        seed: int,
-        repeats: int,
-        concurrency: int,
-        timeout_s: float | None,
-        mode: Literal["live", "record", "replay"],
-        config_hash: str | None = None,
-        git_sha: str | None = None,
-        traces: str | None = None,
-    ) -> Report:
-        """Build a report from a run's trial summaries."""
-        cases: dict[str, CaseOutcomes] = {
-            case.id: CaseOutcomes.model_construct(
-                must_pass=case.must_pass, tags=list(case.tags), faults=len(case.faults), repeats=[]
-            )
-            for case in dataset
+    def from_run(cls, result: RunResult, dataset: Dataset, **meta: Any) -> Report:
+        """Build a whole report in memory from a run (see :func:`save_run_report` for large runs).
+
+        ``meta`` holds :func:`report_header`'s keyword arguments.
+        """
+        header = report_header(result, dataset, **meta)
+        cases = {
+            case_id: CaseOutcomes.model_validate(record)
+            for case_id, record in case_records(result, dataset)
         }
-        totals = {"ok": 0, "crashed": 0, "timed_out": 0, "cancelled": 0}
-        replayed = fired = 0
-        in_tok = out_tok = 0
-        any_tokens = False
-        cost = 0.0
-        cost_known = 0
-        for t in result.trials:
-            totals[t.status] += 1
-            replayed += t.replayed
-            fired += t.faults_fired
-            if t.input_tokens is not None or t.output_tokens is not None:
-                any_tokens = True
-                in_tok += t.input_tokens or 0
-                out_tok += t.output_tokens or 0
-            if t.cost_usd is not None:
-                cost += t.cost_usd
-                cost_known += 1
-            cases[t.case_id].repeats.append(
-                Outcome.model_construct(
-                    repeat=t.repeat,
-                    variant=t.variant,
-                    status=t.status,
-                    verdict=t.verdict,
-                    latency_ms=t.latency_ms,
-                    tool_calls=t.tool_calls,
-                    faults_fired=t.faults_fired,
-                    error=t.error,
-                    replayed=t.replayed,
-                    trace_line=t.trace_line,
-                    scores={},
-                    unscored={},
-                )
-            )
-        for outcomes in cases.values():
-            outcomes.repeats.sort(key=lambda o: (o.variant != "base", o.variant, o.repeat))
-        finished = len(result.trials)
-        if finished and cost_known == finished:
-            usage = UsageTotals(
-                input_tokens=in_tok if any_tokens else None,
-                output_tokens=out_tok if any_tokens else None,
-                cost_usd=round(cost, 6),
-                cost_known_trials=cost_known,
-            )
-        else:
-            reason = (
-                "no trial finished"
-                if not finished
-                else f"cost not reported for {finished - cost_known} of {finished} trials"
-            )
-            usage = UsageTotals(
-                input_tokens=in_tok if any_tokens else None,
-                output_tokens=out_tok if any_tokens else None,
-                cost_known_trials=cost_known,
-                cost_unknown_reason=reason,
-            )
-        return cls(
-            complete=result.complete,
-            incomplete_reason=result.incomplete_reason,
-            suite=result.suite,
-            suite_version=suite_version,
-            split=split,
-            split_hash=dataset.split_hash(),
-            run=RunInfo(
-                tool_version=__version__,
-                created_at=result.started_at,
-                finished_at=result.finished_at,
-                git_sha=git_sha,
-                python=platform.python_version(),
-                platform=f"{platform.system()}-{platform.machine()}",
-                target=target,
-                config_hash=config_hash,
-                seed=seed,
-                repeats=repeats,
-                concurrency=concurrency,
-                timeout_s=timeout_s,
-                mode=mode,
-                models=result.models,
-            ),
-            counts=Counts(
-                cases=len(dataset),
-                planned=result.planned,
-                trials=finished,
-                not_run=result.planned - finished,
-                ok=totals["ok"],
-                crashed=totals["crashed"],
-                timed_out=totals["timed_out"],
-                unscored=0,
-                replayed=replayed,
-                live_calls=result.live_calls,
-                abandoned_threads=result.abandoned_threads,
-                faults_declared=result.faults_declared,
-                faults_fired=fired,
-            ),
-            usage=usage,
-            traces=traces,
-            cases=cases,
-        )
+        return header.model_copy(update={"cases": cases})
 
     # -- saving and loading ------------------------------------------------------------------
 
     def to_json(self) -> str:
-        """The report as JSON text (what :meth:`save` writes)."""
-        return self.model_dump_json(by_alias=True, indent=1) + "\n"
+        """The report as JSON text: what :meth:`save` writes, one case per line."""
+        data = self.model_dump(mode="json", by_alias=True)
+        cases = data.pop("cases")
+        return "".join(render_report(data, cases.items()))
 
     def save(self, path: str | Path, *, force: bool = False) -> Path:
         """Write atomically (temp file + rename); refuse to replace an existing file unless ``force``."""
-        target = Path(path)
-        if target.exists() and not force:
-            raise OutputExistsError(
-                Problem("report already exists; pass --force to replace it", file=str(target))
-            )
-        return write_atomic(target, self.to_json())
+        return write_report(Path(path), [self.to_json()], force=force)
 
     @classmethod
     def load(cls, path: str | Path) -> Report:
@@ -379,6 +267,193 @@ class Report(_Model):
             first = exc.errors(include_url=False)[0]
             field = ".".join(str(p) for p in first["loc"])
             raise ReportError(Problem(first["msg"], file=name, field=field)) from None
+
+
+def report_header(
+    result: RunResult,
+    dataset: Dataset,
+    *,
+    suite_version: str = "1",
+    split: str = "test",
+    target: str,
+    seed: int,
+    repeats: int,
+    concurrency: int,
+    timeout_s: float | None,
+    mode: Literal["live", "record", "replay"],
+    config_hash: str | None = None,
+    git_sha: str | None = None,
+    traces: str | None = None,
+) -> Report:
+    """Everything in a report except the per-case outcomes (``cases`` is left empty)."""
+    totals = {"ok": 0, "crashed": 0, "timed_out": 0, "cancelled": 0}
+    replayed = fired = 0
+    in_tok = out_tok = 0
+    any_tokens = False
+    cost = 0.0
+    cost_known = 0
+    for t in result.trials:
+        totals[t.status] += 1
+        replayed += t.replayed
+        fired += t.faults_fired
+        if t.input_tokens is not None or t.output_tokens is not None:
+            any_tokens = True
+            in_tok += t.input_tokens or 0
+            out_tok += t.output_tokens or 0
+        if t.cost_usd is not None:
+            cost += t.cost_usd
+            cost_known += 1
+    finished = len(result.trials)
+    cost_reason = None
+    if not finished:
+        cost_reason = "no trial finished"
+    elif cost_known < finished:
+        cost_reason = f"cost not reported for {finished - cost_known} of {finished} trials"
+    usage = UsageTotals(
+        input_tokens=in_tok if any_tokens else None,
+        output_tokens=out_tok if any_tokens else None,
+        cost_usd=round(cost, 6) if cost_reason is None else None,
+        cost_known_trials=cost_known,
+        cost_unknown_reason=cost_reason,
+    )
+    return Report(
+        complete=result.complete,
+        incomplete_reason=result.incomplete_reason,
+        suite=result.suite,
+        suite_version=suite_version,
+        split=split,
+        split_hash=dataset.split_hash(),
+        run=RunInfo(
+            tool_version=__version__,
+            created_at=result.started_at,
+            finished_at=result.finished_at,
+            git_sha=git_sha,
+            python=platform.python_version(),
+            platform=f"{platform.system()}-{platform.machine()}",
+            target=target,
+            config_hash=config_hash,
+            seed=seed,
+            repeats=repeats,
+            concurrency=concurrency,
+            timeout_s=timeout_s,
+            mode=mode,
+            models=result.models,
+        ),
+        counts=Counts(
+            cases=len(dataset),
+            planned=result.planned,
+            trials=finished,
+            not_run=result.planned - finished,
+            ok=totals["ok"],
+            crashed=totals["crashed"],
+            timed_out=totals["timed_out"],
+            unscored=0,
+            replayed=replayed,
+            live_calls=result.live_calls,
+            abandoned_threads=result.abandoned_threads,
+            faults_declared=result.faults_declared,
+            faults_fired=fired,
+        ),
+        usage=usage,
+        traces=traces,
+        cases={},
+    )
+
+
+def _outcome_record(t: TrialResult) -> dict[str, Any]:
+    # Same keys, order and JSON types as Outcome.model_dump(mode="json") (checked by a test).
+    return {
+        "repeat": t.repeat,
+        "variant": t.variant,
+        "status": t.status,
+        "verdict": t.verdict,
+        "latency_ms": t.latency_ms,
+        "tool_calls": t.tool_calls,
+        "faults_fired": t.faults_fired,
+        "error": t.error,
+        "replayed": t.replayed,
+        "trace_line": t.trace_line,
+        "scores": {},
+        "unscored": {},
+    }
+
+
+def case_records(result: RunResult, dataset: Dataset) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Per-case outcome records in dataset order, repeats in order, built one case at a time."""
+    by_case: dict[str, list[TrialResult]] = {}
+    for t in result.trials:
+        by_case.setdefault(t.case_id, []).append(t)
+    for case in dataset:
+        trials = sorted(
+            by_case.get(case.id, ()), key=lambda t: (t.variant != "base", t.variant, t.repeat)
+        )
+        yield (
+            case.id,
+            {
+                "must_pass": case.must_pass,
+                "tags": list(case.tags),
+                "faults": len(case.faults),
+                "repeats": [_outcome_record(t) for t in trials],
+            },
+        )
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def render_report(
+    header: dict[str, Any], cases: Iterable[tuple[str, dict[str, Any]]]
+) -> Iterator[str]:
+    """The canonical report text, in chunks: one header field per line, then one case per line.
+
+    Both the streaming writer and :meth:`Report.to_json` go through here, so a report written
+    during a run and the same report loaded and saved again are byte-identical.
+    """
+    yield "{\n"
+    for key, value in header.items():
+        if key != "cases":
+            yield f" {_dumps(key)}: {_dumps(value)},\n"
+    yield ' "cases": {'
+    first = True
+    for case_id, record in cases:
+        yield ("\n  " if first else ",\n  ") + f"{_dumps(case_id)}: {_dumps(record)}"
+        first = False
+    yield "\n }\n}\n" if not first else "}\n}\n"
+
+
+def write_report(path: Path, chunks: Iterable[str], *, force: bool = False) -> Path:
+    """Write report text atomically; refuse to replace an existing file unless ``force``."""
+    if path.exists() and not force:
+        raise OutputExistsError(
+            Problem("report already exists; pass --force to replace it", file=str(path))
+        )
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    try:
+        with open(tmp, "w", encoding="utf-8") as handle:
+            for chunk in chunks:
+                handle.write(chunk)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return path
+
+
+def save_run_report(
+    result: RunResult, dataset: Dataset, path: Path, *, force: bool = False, **meta: Any
+) -> Report:
+    """Stream a run's report to ``path`` without building per-case objects; returns the header.
+
+    Writes exactly the bytes ``Report.from_run(result, dataset, **meta).save(path)`` would.
+    """
+    header = report_header(result, dataset, **meta)
+    data = header.model_dump(mode="json", by_alias=True)
+    write_report(path, render_report(data, case_records(result, dataset)), force=force)
+    return header
 
 
 def write_atomic(path: Path, text: str) -> Path:

@@ -22,10 +22,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import itertools
+import queue
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Literal, Protocol, TextIO
@@ -72,7 +74,7 @@ class RunResult:
 
     suite: str
     planned: int
-    trials: list[TrialResult]
+    trials: list[TrialResult] = field(repr=False)
     complete: bool
     incomplete_reason: str | None
     live_calls: int
@@ -82,6 +84,55 @@ class RunResult:
     finished_at: datetime
     faults_declared: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+class _DaemonThreads:
+    """Daemon worker threads for sync targets, grown on demand, never joined.
+
+    Each submitted job gets a worker: an idle one if there is one, else a new thread. A worker
+    whose job hangs past the trial's timeout is simply never idle again, so it cannot delay other
+    trials, and being a daemon it cannot keep the process alive at exit.
+    """
+
+    def __init__(self) -> None:
+        self._jobs: queue.SimpleQueue[tuple[Callable[[], Any], Callable[[Any], None]] | None] = (
+            queue.SimpleQueue()
+        )
+        self._lock = threading.Lock()
+        self._idle = 0
+        self._started = 0
+
+    def submit(self, compute: Callable[[], Any], deliver: Callable[[Any], None]) -> None:
+        """Run ``compute()`` on a worker and pass its return value to ``deliver``."""
+        with self._lock:
+            if self._idle:
+                self._idle -= 1
+            else:
+                self._started += 1
+                threading.Thread(
+                    target=self._work, name=f"fairwitness-trial-{self._started}", daemon=True
+                ).start()
+        self._jobs.put((compute, deliver))
+
+    def _work(self) -> None:
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                return
+            compute, deliver = job
+            outcome = compute()
+            # Idle before delivering: the next trial, submitted as soon as this one's result
+            # arrives, must find this worker free rather than start another thread.
+            with self._lock:
+                self._idle += 1
+            deliver(outcome)
+
+    def shutdown(self) -> None:
+        """Let idle workers exit; busy (or hung) ones end when their job does."""
+        with self._lock:
+            idle, self._idle = self._idle, 0
+        for _ in range(idle):
+            self._jobs.put(None)
 
 
 class Progress:
@@ -165,6 +216,10 @@ class Runner:
         self._cost = 0.0
         self._abandoned = 0
         self._models: dict[str, None] = {}
+        self._threads = _DaemonThreads()
+        self._deadlines: dict[asyncio.Task[Any], tuple[float, int]] = {}
+        self._expired: set[int] = set()
+        self._tokens = itertools.count()
 
     # -- control -----------------------------------------------------------------------------
 
@@ -245,6 +300,7 @@ class Runner:
         self._workers = [
             asyncio.ensure_future(worker()) for _ in range(min(self.concurrency, planned))
         ]
+        watchdog = asyncio.ensure_future(self._watchdog()) if self.timeout_s is not None else None
         try:
             await asyncio.gather(*self._workers)
         except asyncio.CancelledError:
@@ -254,6 +310,10 @@ class Runner:
                 raise
         finally:
             self._workers = []
+            self._threads.shutdown()
+            if watchdog is not None:
+                watchdog.cancel()
+                await asyncio.gather(watchdog, return_exceptions=True)
         if self.progress is not None:
             self.progress.update(
                 len(results), planned, counters["crashed"], counters["timed_out"], final=True
@@ -336,7 +396,7 @@ class Runner:
                 value = await self._call_async(ctx, argument)
             else:
                 value = await self._call_sync(ctx, argument)
-        except asyncio.TimeoutError:
+        except _TrialTimedOut:
             status = "timed_out"
             failure = TargetFailure(type="Timeout", message=f"no answer within {self.timeout_s:g}s")
         except asyncio.CancelledError:
@@ -378,13 +438,49 @@ class Runner:
             error=failure,
         )
 
+    # -- time limits -------------------------------------------------------------------------
+    #
+    # One watchdog task enforces every trial's time limit: a timer per trial would cost more than
+    # a fast target itself, and with targets that never suspend, cancelled timers pile up in the
+    # event loop faster than it can drop them. Limits are enforced to within one watchdog tick
+    # (a twentieth of the limit, between 10 ms and 0.5 s).
+
+    async def _within_time_limit(self, awaitable: Awaitable[Any]) -> Any:
+        if self.timeout_s is None:
+            return await awaitable
+        task = asyncio.current_task()
+        assert task is not None
+        token = next(self._tokens)
+        self._deadlines[task] = (asyncio.get_running_loop().time() + self.timeout_s, token)
+        try:
+            return await awaitable
+        except asyncio.CancelledError:
+            if token not in self._expired:
+                raise
+            self._expired.discard(token)
+            uncancel = getattr(task, "uncancel", None)  # 3.11+: keep the cancel count balanced
+            if uncancel is not None:
+                uncancel()
+            raise _TrialTimedOut from None
+        finally:
+            self._deadlines.pop(task, None)
+
+    async def _watchdog(self) -> None:
+        assert self.timeout_s is not None
+        tick = min(max(self.timeout_s / 20, 0.01), 0.5)
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(tick)
+            now = loop.time()
+            for task, (deadline, token) in list(self._deadlines.items()):
+                if now >= deadline and token not in self._expired:
+                    self._expired.add(token)
+                    task.cancel()
+
     async def _call_async(self, ctx: TrialContext, argument: Any) -> Any:
         token = bind(ctx)
         try:
-            awaitable = self.target.fn(argument)
-            if self.timeout_s is None:
-                return await awaitable
-            return await asyncio.wait_for(awaitable, self.timeout_s)
+            return await self._within_time_limit(self.target.fn(argument))
         finally:
             unbind(token)
 
@@ -405,25 +501,27 @@ class Runner:
             else:
                 future.set_exception(payload)
 
-        def run() -> None:
+        def compute() -> tuple[bool, Any]:
             try:
-                outcome: tuple[bool, Any] = (True, context.run(self.target.fn, argument))
+                return True, context.run(self.target.fn, argument)
             except BaseException as exc:
-                outcome = (False, exc if isinstance(exc, Exception) else RuntimeError(repr(exc)))
+                return False, exc if isinstance(exc, Exception) else RuntimeError(repr(exc))
+
+        def hand_over(outcome: tuple[bool, Any]) -> None:
             # RuntimeError: the event loop is gone (the run ended while this thread was abandoned).
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(deliver, *outcome)
 
-        thread = threading.Thread(target=run, name=f"fairwitness-trial-{ctx.case_id}", daemon=True)
-        thread.start()
-        if self.timeout_s is None:
-            return await future
+        self._threads.submit(compute, hand_over)
         try:
-            return await asyncio.wait_for(future, self.timeout_s)
-        except asyncio.TimeoutError:
-            if thread.is_alive():
-                self._abandoned += 1
+            return await self._within_time_limit(future)
+        except _TrialTimedOut:
+            self._abandoned += 1
             raise
+
+
+class _TrialTimedOut(Exception):
+    """The trial's own time limit ran out (a TimeoutError raised by the target is a crash)."""
 
 
 def _usage(ctx: TrialContext) -> Usage:

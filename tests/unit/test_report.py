@@ -123,3 +123,69 @@ def test_truncated_and_unknown_traces_are_refused(tmp_path: Path) -> None:
     )
     with pytest.raises(ReportError, match=r"other.jsonl:1: field 'schema': unknown trace schema"):
         list(read_traces(other))
+
+
+def _sample_run() -> tuple[object, object]:
+    import asyncio
+
+    from fairwitness import Case, Dataset, Runner
+
+    async def target(case: Case) -> str:
+        if case.id == "b":
+            raise RuntimeError("x")
+        return "ok"
+
+    data = Dataset([Case(id=i, input=i, tags=["t"]) for i in ("a", "b", "c")])
+
+    class Sink:
+        n = 0
+
+        def write(self, trace: object) -> int:
+            self.n += 1
+            return self.n
+
+    return asyncio.run(Runner(target, repeats=3, concurrency=2).run(data, Sink())), data
+
+
+META = {
+    "target": "m:f",
+    "seed": 0,
+    "repeats": 3,
+    "concurrency": 2,
+    "timeout_s": None,
+    "mode": "live",
+}
+
+
+def test_streamed_report_is_byte_identical_to_the_model(tmp_path: Path) -> None:
+    from fairwitness.report import save_run_report
+
+    result, data = _sample_run()
+    streamed = tmp_path / "streamed.json"
+    header = save_run_report(result, data, streamed, **META)  # type: ignore[arg-type]
+    built = Report.from_run(result, data, **META)  # type: ignore[arg-type]
+    assert streamed.read_text(encoding="utf-8") == built.to_json()
+    assert header.cases == {}
+    assert header.counts == built.counts
+    loaded = Report.load(streamed)
+    assert loaded == built
+    assert loaded.to_json() == built.to_json()
+    assert [o.repeat for o in loaded.cases["b"].repeats] == [0, 1, 2]
+    assert loaded.cases["b"].repeats[0].error == "RuntimeError: x"
+
+
+def test_outcome_records_match_the_model_field_for_field() -> None:
+    from fairwitness.report import Outcome, case_records
+
+    result, data = _sample_run()
+    for _, record in case_records(result, data):  # type: ignore[arg-type]
+        for outcome in record["repeats"]:
+            assert list(outcome) == list(Outcome.model_fields)
+            assert Outcome.model_validate(outcome).model_dump(mode="json") == outcome
+
+
+def test_an_empty_run_renders_valid_json(tmp_path: Path) -> None:
+    from fairwitness.report import render_report
+
+    text = "".join(render_report({"schema": "x"}, []))
+    assert json.loads(text) == {"schema": "x", "cases": {}}

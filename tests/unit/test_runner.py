@@ -376,3 +376,45 @@ def test_bad_settings_are_usage_errors(kwargs: dict[str, Any], message: str) -> 
 
     with pytest.raises(UsageError, match=message):
         Runner(target, **kwargs)
+
+
+@pytest.mark.parametrize("timeout_s", [None, 5.0])
+def test_a_timeout_error_raised_by_the_target_is_a_crash_not_a_timeout(
+    timeout_s: float | None,
+) -> None:
+    async def target(text: str) -> str:
+        raise TimeoutError("model API timed out")
+
+    def sync_target(text: str) -> str:
+        raise TimeoutError("model API timed out")
+
+    for fn in (target, sync_target):
+        _, sink = run(Runner(fn, timeout_s=timeout_s), dataset(1))
+        trace = sink.traces[0]
+        assert trace.status == "crashed"
+        assert trace.error is not None
+        assert (trace.error.type, trace.error.message) == ("TimeoutError", "model API timed out")
+
+
+def test_sync_workers_are_reused_not_one_thread_per_trial() -> None:
+    names: set[str] = set()
+
+    def target(text: str) -> str:
+        names.add(threading.current_thread().name)
+        return text
+
+    result, _ = run(Runner(target, repeats=5, concurrency=3), dataset(40))
+    assert result.complete
+    assert 1 <= len(names) <= 3
+
+
+def test_one_worker_recovers_from_each_timeout() -> None:
+    async def target(case: Case) -> str:
+        if case.id in ("c000", "c002"):
+            await asyncio.sleep(30)
+        await asyncio.sleep(0.01)  # a fresh await after a timed-out trial must not be cancelled
+        return "ok"
+
+    result, sink = run(Runner(target, timeout_s=0.2, concurrency=1), dataset(4))
+    assert [t.status for t in sink.traces] == ["timed_out", "ok", "timed_out", "ok"]
+    assert result.complete

@@ -14,7 +14,7 @@ from pydantic import ValidationError
 from fairwitness.config import LoadedConfig, RunConfig, SuiteConfig, load_config
 from fairwitness.dataset import Dataset
 from fairwitness.errors import EXIT_INVALID, EXIT_OK, OutputExistsError, Problem, UsageError
-from fairwitness.report import Report, git_sha
+from fairwitness.report import git_sha, save_run_report
 from fairwitness.runner import Progress, Runner, RunResult
 from fairwitness.targets.loader import load_target
 from fairwitness.tools import check_fault_plan, registered_tools
@@ -164,9 +164,11 @@ def run(
             sink.discard()
             raise
         sink.commit()
-        report = Report.from_run(
+        report = save_run_report(
             result,
             item.dataset,
+            item.report_path,
+            force=True,
             suite_version=item.suite.suite_version,
             split=item.suite.split,
             target=loaded.config.target,
@@ -179,7 +181,6 @@ def run(
             git_sha=sha,
             traces=item.traces_path.name,
         )
-        report.save(item.report_path, force=True)
         counts = report.counts
         stderr.write(
             f"fairwitness: {item.suite.name}: {counts.trials}/{counts.planned} trials "
