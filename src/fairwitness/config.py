@@ -68,7 +68,7 @@ class RunConfig(_Section):
     concurrency: int = Field(default=8, ge=1)
     """Trials in flight at once."""
     timeout_s: float | None = Field(default=120.0, gt=0)
-    """Time limit per trial in seconds; null for none."""
+    """Time limit per trial in seconds."""
     mode: Literal["live", "record", "replay"] = "live"
     """live: always call; record: replay cached trials, call and cache the rest; replay: cache only."""
     seed: int = 0

@@ -18,6 +18,7 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from fairwitness._atomic import write_atomic
 from fairwitness._version import __version__
 from fairwitness.dataset import Dataset
 from fairwitness.errors import OutputExistsError, Problem, ReportError
@@ -428,19 +429,7 @@ def write_report(path: Path, chunks: Iterable[str], *, force: bool = False) -> P
         raise OutputExistsError(
             Problem("report already exists; pass --force to replace it", file=str(path))
         )
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    try:
-        with open(tmp, "w", encoding="utf-8") as handle:
-            for chunk in chunks:
-                handle.write(chunk)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    return path
+    return write_atomic(path, chunks)
 
 
 def save_run_report(
@@ -454,22 +443,6 @@ def save_run_report(
     data = header.model_dump(mode="json", by_alias=True)
     write_report(path, render_report(data, case_records(result, dataset)), force=force)
     return header
-
-
-def write_atomic(path: Path, text: str) -> Path:
-    """Write ``text`` to ``path`` through a temp file in the same directory and a rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    try:
-        with open(tmp, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    return path
 
 
 def git_sha(directory: str | Path) -> str | None:

@@ -142,8 +142,8 @@ class Progress:
         self.stream = stream if stream is not None else sys.stderr
         self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
         self.interval_s = 0.2 if self.tty else interval_s
-        self._last = 0.0
         self._started = time.monotonic()
+        self._last = self._started  # the first line comes after one interval, not at once
 
     def update(
         self, done: int, planned: int, crashed: int, timed_out: int, *, final: bool = False
@@ -527,22 +527,16 @@ class _TrialTimedOut(Exception):
 def _usage(ctx: TrialContext) -> Usage:
     if ctx.usage_reports == 0:
         return Usage()
-    if ctx.usage_reports_without_cost:
-        reason = (
-            f"cost not reported for {ctx.usage_reports_without_cost} of "
-            f"{ctx.usage_reports} model call(s)"
-        )
-        return Usage(
-            input_tokens=ctx.input_tokens,
-            output_tokens=ctx.output_tokens,
-            cost_usd=None,
-            cost_unknown_reason=reason,
-        )
+    missing = ctx.usage_reports_without_cost
     return Usage(
         input_tokens=ctx.input_tokens,
         output_tokens=ctx.output_tokens,
-        cost_usd=ctx.cost_usd,
-        cost_unknown_reason=None,
+        cost_usd=None if missing else ctx.cost_usd,
+        cost_unknown_reason=(
+            f"cost not reported for {missing} of {ctx.usage_reports} model call(s)"
+            if missing
+            else None
+        ),
     )
 
 

@@ -302,3 +302,22 @@ def test_init_writes_a_working_project_and_never_overwrites(
     assert main(["init", str(target)]) == 4
     assert "refusing to overwrite existing file(s)" in one_error_line(capsys.readouterr().err)
     assert (target / "agent.py").read_text() == "# mine\n"
+
+
+def test_validate_names_a_truncated_report_and_unknown_version(
+    project, capsys, tmp_path: Path
+) -> None:
+    p = project()
+    assert main(["run", str(p.config)]) == 0
+    text = p.report.read_text(encoding="utf-8")
+    cut = tmp_path / "cut.json"
+    cut.write_text(text[: len(text) // 3], encoding="utf-8")
+    future = tmp_path / "future.json"
+    future.write_text(
+        text.replace("fairwitness.report/1", "fairwitness.report/7"), encoding="utf-8"
+    )
+    capsys.readouterr()
+    assert main(["validate", str(cut)]) == 4
+    assert one_error_line(capsys.readouterr().err).startswith(f"{cut}:")
+    assert main(["validate", str(future)]) == 4
+    assert "unknown report schema 'fairwitness.report/7'" in one_error_line(capsys.readouterr().err)

@@ -9,8 +9,8 @@ from importlib import resources
 from pathlib import Path
 from typing import TextIO
 
+from fairwitness._atomic import write_atomic
 from fairwitness.errors import EXIT_OK, OutputExistsError, Problem
-from fairwitness.report import write_atomic
 
 _FILES = {
     "fairwitness.toml": "fairwitness.toml",

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from pathlib import Path
 
+from fairwitness._atomic import write_atomic
 from fairwitness.errors import Problem, ReportError
 from fairwitness.trace.model import Trace
 
@@ -74,11 +74,9 @@ class TraceCache:
         """Merge new entries into the cache file atomically."""
         if not self._new:
             return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_name(self.path.name + f".tmp-{os.getpid()}")
         merged = {**self._entries, **self._new}
-        with open(tmp, "w", encoding="utf-8") as handle:
-            for key, raw in merged.items():
-                handle.write('{"key":"' + key + '","trace":' + raw + "}\n")
-        os.replace(tmp, self.path)
+        write_atomic(
+            self.path,
+            ('{"key":"' + key + '","trace":' + raw + "}\n" for key, raw in merged.items()),
+        )
         self._entries, self._new = merged, {}

@@ -1,0 +1,83 @@
+"""Imports point one way, down the stack in DESIGN.md, never back up and never in a circle."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[2] / "src" / "fairwitness"
+
+# Lower numbers sit lower in the stack; a module may import only from its own rank or below.
+RANK = {
+    "_version": 0,
+    "_atomic": 0,
+    "errors": 0,
+    "stats": 0,
+    "trace": 1,
+    "tools": 2,
+    "config": 2,
+    "dataset": 2,
+    "targets": 3,
+    "scoring": 3,
+    "runner": 4,
+    "diagnostics": 4,
+    "report": 5,
+    "gate": 6,
+    "render": 7,
+    "readme": 7,
+    "schemas": 8,
+    "commands": 8,
+    "github": 8,
+    "cli": 9,
+    "__main__": 9,
+}
+
+
+def unit_of(module: str) -> str:
+    return module.split(".")[1]
+
+
+def runtime_imports(path: Path) -> set[str]:
+    """fairwitness modules imported at run time (``if TYPE_CHECKING:`` blocks excluded)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skipped.update(id(n) for child in node.body for n in ast.walk(child))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if (
+            isinstance(node, ast.ImportFrom)
+            and node.module
+            and node.module.startswith("fairwitness.")
+        ):
+            found.add(node.module)
+        elif isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name.startswith("fairwitness."))
+    return found
+
+
+def test_every_module_has_a_rank() -> None:
+    units = {p.relative_to(SRC).parts[0].removesuffix(".py") for p in SRC.iterdir()}
+    units -= {"__init__", "py.typed", "__pycache__"}
+    assert units <= set(RANK), sorted(units - set(RANK))
+
+
+def test_imports_only_point_down() -> None:
+    violations = []
+    for path in SRC.rglob("*.py"):
+        rel = path.relative_to(SRC)
+        if rel.parts == ("__init__.py",) or (
+            rel.parts[0] == "commands" and rel.parts[1] == "starter"
+        ):
+            continue  # the package root re-exports lazily; starter files are user code
+        own = rel.parts[0].removesuffix(".py")
+        for module in runtime_imports(path):
+            other = unit_of(module)
+            if RANK[other] > RANK[own]:
+                violations.append(
+                    f"{rel} imports {module} ({own} {RANK[own]} -> {other} {RANK[other]})"
+                )
+    assert violations == []
