@@ -85,6 +85,20 @@ class RunConfig(_Section):
     """Mixed into every cache key: change it (e.g. to the agent's version) to invalidate the cache."""
 
 
+class ScoringConfig(_Section):
+    """Options of the built-in scorers."""
+
+    tools_mode: Literal["set", "subset", "ordered"] = "set"
+    """``tools``: the set called equals expect.tools (set), contains it (subset), or calls them in
+    that order (ordered)."""
+    args_mode: Literal["exact", "subset"] = "subset"
+    """``args``: the call's arguments equal the expected ones (exact) or include them (subset)."""
+    args_numeric_tolerance: float = Field(default=0.0, ge=0)
+    """``args``: numbers match within this absolute tolerance."""
+    args_case_insensitive: bool = False
+    """``args``: strings match ignoring case and surrounding whitespace."""
+
+
 class Config(_Section):
     """The whole configuration."""
 
@@ -98,6 +112,8 @@ class Config(_Section):
     """The suites to run."""
     run: RunConfig = Field(default_factory=RunConfig)
     """Run settings."""
+    scoring: ScoringConfig = Field(default_factory=ScoringConfig)
+    """Scorer options."""
 
     @field_validator("suites")
     @classmethod
@@ -174,6 +190,7 @@ _SECTION_MODELS: dict[str, type[BaseModel]] = {
     "": Config,
     "run": RunConfig,
     "suites": SuiteConfig,
+    "scoring": ScoringConfig,
 }
 
 

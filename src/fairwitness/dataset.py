@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -45,7 +46,19 @@ class Expect(BaseModel):
     forbidden_claims: list[str] | None = None
     """Claims (regular expressions) the answer must not make."""
     facts: list[str] | None = None
-    """Facts the answer should state."""
+    """Facts the answer should state (matched case-insensitively, whitespace-normalised)."""
+
+    @field_validator("forbidden_claims")
+    @classmethod
+    def _claims_compile(cls, claims: list[str] | None) -> list[str] | None:
+        for index, claim in enumerate(claims or []):
+            try:
+                re.compile(claim)
+            except re.error as exc:
+                raise ValueError(
+                    f"forbidden_claims[{index}] is not a valid regular expression: {exc}"
+                ) from None
+        return claims
 
 
 class Case(BaseModel):

@@ -34,6 +34,7 @@ from typing import Any, Literal, Protocol, TextIO
 
 from fairwitness.dataset import Case, Dataset
 from fairwitness.errors import CacheMissError, Problem, UsageError
+from fairwitness.scoring.apply import TrialScores
 from fairwitness.targets.base import InvalidReturn, Target, from_callable, to_observation
 from fairwitness.trace.cache import TraceCache, cache_key
 from fairwitness.trace.context import TrialContext, bind, unbind
@@ -66,6 +67,7 @@ class TrialResult:
     input_tokens: int | None
     output_tokens: int | None
     trace_line: int
+    scores: TrialScores | None = None
 
 
 @dataclass
@@ -182,6 +184,7 @@ class Runner:
         cache: TraceCache | None = None,
         cache_salt: str = "",
         progress: Progress | None = None,
+        scoring: Callable[[Trace, Case], TrialScores] | None = None,
     ) -> None:
         if repeats < 1:
             raise UsageError(f"repeats must be >= 1, got {repeats}")
@@ -209,6 +212,7 @@ class Runner:
         self.cache = cache
         self.cache_salt = cache_salt
         self.progress = progress
+        self.scoring = scoring
         self._stop_reason: str | None = None
         self._interrupted = False
         self._workers: list[asyncio.Task[None]] = []
@@ -289,7 +293,8 @@ class Runner:
                 if trace is None:
                     return
                 line = sink.write(trace)
-                results.append(_summary(trace, line))
+                scores = self.scoring(trace, case) if self.scoring is not None else None
+                results.append(_summary(trace, line, scores))
                 if trace.status in counters:
                     counters[trace.status] += 1
                 if self.progress is not None:
@@ -540,7 +545,7 @@ def _usage(ctx: TrialContext) -> Usage:
     )
 
 
-def _summary(trace: Trace, line: int) -> TrialResult:
+def _summary(trace: Trace, line: int, scores: TrialScores | None) -> TrialResult:
     return TrialResult(
         case_id=trace.case_id,
         repeat=trace.repeat,
@@ -556,4 +561,5 @@ def _summary(trace: Trace, line: int) -> TrialResult:
         input_tokens=trace.usage.input_tokens,
         output_tokens=trace.usage.output_tokens,
         trace_line=line,
+        scores=scores,
     )

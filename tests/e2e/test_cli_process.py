@@ -152,9 +152,19 @@ def test_the_bundled_example_runs_from_the_console_script(tmp_path: Path) -> Non
     assert proc.stdout.strip() == str(tmp_path / "jobsearch.report.json")
     report = Report.load(tmp_path / "jobsearch.report.json")
     assert report.complete
-    assert report.counts.cases == 61
-    assert report.counts.trials == 183
-    assert report.counts.faults_declared == report.counts.faults_fired == 51
+    assert report.counts.cases == 63
+    assert report.counts.trials == 189
+    # two cases declare faults that never fire (a tool the agent does not call, a second call
+    # that never happens): declared 57, fired 51, and the gap is shown, not hidden
+    assert (report.counts.faults_declared, report.counts.faults_fired) == (57, 51)
+    misreport = report.metrics["misreport_as_empty"]
+    assert misreport.excluded["fault_not_fired"] == 2
+    assert misreport.n == 14
+    assert misreport.k == 4  # the rate-limited searches the agent reports as "no openings"
+    assert misreport.ci_low is not None
+    assert misreport.ci_high is not None
+    assert misreport.ci_low < misreport.value < misreport.ci_high  # type: ignore[operator]
+    assert report.scoring.patterns_version.startswith("fw-labeller/")
     # the ambiguous questions are routed at random (seeded): some repeats disagree
     verdicts = {
         o.verdict for c in ("ambiguous-001", "ambiguous-002") for o in report.cases[c].repeats

@@ -13,6 +13,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from fairwitness import Case, Dataset, Report, Runner, current, tool
+from fairwitness.scoring import ScoreBoard
 from fairwitness.trace.sink import JsonlTraceSink
 
 HERE = Path(__file__).resolve().parent
@@ -33,18 +34,27 @@ async def target(case: Case) -> dict[str, str]:
 def main() -> None:
     data = Dataset(
         [
-            Case(id="a", input="jobs", must_pass=True, tags=["t"]),
-            Case(id="b", input="none"),
+            Case(
+                id="a",
+                input="jobs",
+                must_pass=True,
+                tags=["t"],
+                expect={"route": "search", "first_tool": "golden_search", "facts": ["jobs"]},
+            ),
+            Case(id="b", input="none", expect={"route": "lookup"}),
             Case(
                 id="c",
                 input={"messages": [{"role": "user", "content": "x"}]},
                 faults=[{"tool": "golden_search", "kind": "timeout"}],
+                expect={"forbidden_tools": ["delete_everything"]},
             ),
         ]
     )
     sink = JsonlTraceSink(HERE / "traces-v1.jsonl")
     result = asyncio.run(
-        Runner(target, suite="golden", repeats=2, concurrency=1, seed=1).run(data, sink)
+        Runner(target, suite="golden", repeats=2, concurrency=1, seed=1, scoring=ScoreBoard()).run(
+            data, sink
+        )
     )
     sink.commit()
     result.started_at = datetime(2026, 11, 30, 12, 0, tzinfo=timezone.utc)
@@ -61,6 +71,7 @@ def main() -> None:
         config_hash="sha256:0000000000000000",
         git_sha="0123456789abcdef0123456789abcdef01234567",
         traces="traces-v1.jsonl",
+        board=ScoreBoard(),
     )
     run = report.run.model_copy(update={"python": "3.11.7", "platform": "Linux-x86_64"})
     (HERE / "report-v1.json").write_text(report.model_copy(update={"run": run}).to_json(), "utf-8")

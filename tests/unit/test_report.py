@@ -175,10 +175,13 @@ def test_streamed_report_is_byte_identical_to_the_model(tmp_path: Path) -> None:
 
 
 def test_outcome_records_match_the_model_field_for_field() -> None:
-    from fairwitness.report import Outcome, case_records
+    from fairwitness.report import CaseOutcomes, Outcome, RunDigest
+    from fairwitness.scoring import ScoreBoard
 
     result, data = _sample_run()
-    for _, record in case_records(result, data):  # type: ignore[arg-type]
+    for _, record in RunDigest(result, data, board=ScoreBoard(), **META).records():  # type: ignore[arg-type]
+        assert list(record) == list(CaseOutcomes.model_fields)
+        assert CaseOutcomes.model_validate(record).model_dump(mode="json") == record
         for outcome in record["repeats"]:
             assert list(outcome) == list(Outcome.model_fields)
             assert Outcome.model_validate(outcome).model_dump(mode="json") == outcome

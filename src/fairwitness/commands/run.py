@@ -16,6 +16,7 @@ from fairwitness.dataset import Dataset
 from fairwitness.errors import EXIT_INVALID, EXIT_OK, OutputExistsError, Problem, UsageError
 from fairwitness.report import git_sha, save_run_report
 from fairwitness.runner import Progress, Runner, RunResult
+from fairwitness.scoring import ScoreBoard, ScoringSettings
 from fairwitness.targets.loader import load_target
 from fairwitness.tools import check_fault_plan, registered_tools
 from fairwitness.trace.cache import TraceCache
@@ -122,6 +123,7 @@ def run(
         where=str(loaded.source),
     )
     tools = registered_tools()
+    board = ScoreBoard(settings=ScoringSettings(**loaded.config.scoring.model_dump()))
     runners: list[Runner] = []
     for item in planned:
         check_fault_plan(
@@ -150,6 +152,7 @@ def run(
             cache=cache,
             cache_salt=settings.cache_key,
             progress=Progress(stderr),
+            scoring=board,
         )
         runner.check_replayable(item.dataset)
         runners.append(runner)
@@ -169,6 +172,7 @@ def run(
             item.dataset,
             item.report_path,
             force=True,
+            board=board,
             suite_version=item.suite.suite_version,
             split=item.suite.split,
             target=loaded.config.target,

@@ -1,29 +1,22 @@
-"""The report: one versioned JSON file per suite run, the single source of every printed number.
-
-A report holds the run's metadata, per-case per-repeat outcomes, counts of everything that was
-excluded, and slots for metrics and diagnostics. It is written atomically, never silently
-overwritten, and refused on load when truncated or of an unknown schema version.
-"""
+"""The report format: versioned pydantic models, and loading with clear refusals."""
 
 from __future__ import annotations
 
 import json
-import os
-import platform
-import subprocess
-from collections.abc import Iterable, Iterator
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from fairwitness._atomic import write_atomic
 from fairwitness._version import __version__
-from fairwitness.dataset import Dataset
-from fairwitness.errors import OutputExistsError, Problem, ReportError
-from fairwitness.runner import RunResult, TrialResult
+from fairwitness.errors import Problem, ReportError
+from fairwitness.report.io import render_report, write_report
 from fairwitness.trace.model import TrialStatus
+
+if TYPE_CHECKING:
+    from fairwitness.dataset import Dataset
+    from fairwitness.runner import RunResult
 
 REPORT_SCHEMA: Final = "fairwitness.report/1"
 
@@ -56,7 +49,11 @@ class Outcome(_Model):
     trace_line: int | None = None
     """Line of this trial's trace in the run's trace file."""
     scores: dict[str, float | None] = Field(default_factory=dict)
-    """Score per metric; null means not applicable to this case."""
+    """Score per applicable metric; null when it could not be measured (see ``reasons``)."""
+    reasons: dict[str, str] = Field(default_factory=dict)
+    """Why a score is null: no_answer, fault_not_fired, unreadable, unscored."""
+    labels: dict[str, str] = Field(default_factory=dict)
+    """Labels behind a score (e.g. ``misreport_as_empty``: misreport, acknowledged, unreadable)."""
     unscored: dict[str, str] = Field(default_factory=dict)
     """Metrics whose scorer raised, with the exception."""
 
@@ -72,6 +69,13 @@ class CaseOutcomes(_Model):
     """Number of faults the case declares."""
     repeats: list[Outcome] = Field(default_factory=list)
     """Outcomes in repeat order."""
+    scores: dict[str, float | None] = Field(default_factory=dict)
+    """Per applicable metric, the repeats collapsed (majority, any-hit or median); null when no
+    repeat could be measured (see ``excluded``)."""
+    excluded: dict[str, str] = Field(default_factory=dict)
+    """Why a collapsed score is null."""
+    unstable: bool = False
+    """True when the measured repeats disagree on any metric, or on the verdict."""
 
 
 class Metric(_Model):
@@ -88,7 +92,14 @@ class Metric(_Model):
     ci_high: float | None = None
     """Upper bound of the 95% interval."""
     excluded: dict[str, int] = Field(default_factory=dict)
-    """Cases left out of ``n``, by reason (not applicable, unscored, crashed...)."""
+    """Cases left out of ``n``, by reason: not_applicable, no_answer, fault_not_fired,
+    unreadable, unscored, not_run."""
+    collapse: str = ""
+    """How repeats collapse: majority (a tie fails), any_hit, or median."""
+    higher_is_better: bool = True
+    """Direction: false for rates of something bad, like ``misreport_as_empty``."""
+    description: str = ""
+    """What the metric measures."""
 
 
 class Counts(_Model):
@@ -170,6 +181,30 @@ class RunInfo(_Model):
     """Model identities seen, first-seen order."""
 
 
+class Stability(_Model):
+    """How often a case's repeats disagree."""
+
+    measured_cases: int = 0
+    """Cases with at least two measured repeats."""
+    unstable_cases: int = 0
+    """Of those, cases whose repeats disagree."""
+    unstable_share: float | None = None
+    """unstable / measured; null when nothing could be measured (see ``reason``)."""
+    reason: str | None = None
+    """Why ``unstable_share`` is null."""
+
+
+class ScoringInfo(_Model):
+    """How scores were made; reports scored differently are not compared as equal."""
+
+    patterns_version: str = ""
+    """Version of the answer labeller's pattern lists."""
+    metrics: list[str] = Field(default_factory=list)
+    """Scorers that ran, in order."""
+    settings: dict[str, Any] = Field(default_factory=dict)
+    """Scorer options (tools_mode, args_mode, ...)."""
+
+
 class Report(_Model):
     """The saved result of running one suite."""
 
@@ -195,6 +230,10 @@ class Report(_Model):
     """Tokens and cost."""
     metrics: dict[str, Metric] = Field(default_factory=dict)
     """Aggregated metrics by name."""
+    stability: Stability = Field(default_factory=Stability)
+    """How often repeats disagree."""
+    scoring: ScoringInfo = Field(default_factory=ScoringInfo)
+    """How scores were made."""
     diagnostics: dict[str, Any] = Field(default_factory=dict)
     """Suite-trust diagnostics (stochasticity meter, blindness, relations) by name."""
     traces: str | None = None
@@ -210,14 +249,15 @@ class Report(_Model):
     def from_run(cls, result: RunResult, dataset: Dataset, **meta: Any) -> Report:
         """Build a whole report in memory from a run (see :func:`save_run_report` for large runs).
 
-        ``meta`` holds :func:`report_header`'s keyword arguments.
+        ``meta`` holds :func:`fairwitness.report.build.report_header`'s keyword arguments.
         """
-        header = report_header(result, dataset, **meta)
+        from fairwitness.report.build import RunDigest
+
+        digest = RunDigest(result, dataset, **meta)
         cases = {
-            case_id: CaseOutcomes.model_validate(record)
-            for case_id, record in case_records(result, dataset)
+            case_id: CaseOutcomes.model_validate(record) for case_id, record in digest.records()
         }
-        return header.model_copy(update={"cases": cases})
+        return digest.header.model_copy(update={"cases": cases})
 
     # -- saving and loading ------------------------------------------------------------------
 
@@ -268,197 +308,3 @@ class Report(_Model):
             first = exc.errors(include_url=False)[0]
             field = ".".join(str(p) for p in first["loc"])
             raise ReportError(Problem(first["msg"], file=name, field=field)) from None
-
-
-def report_header(
-    result: RunResult,
-    dataset: Dataset,
-    *,
-    suite_version: str = "1",
-    split: str = "test",
-    target: str,
-    seed: int,
-    repeats: int,
-    concurrency: int,
-    timeout_s: float | None,
-    mode: Literal["live", "record", "replay"],
-    config_hash: str | None = None,
-    git_sha: str | None = None,
-    traces: str | None = None,
-) -> Report:
-    """Everything in a report except the per-case outcomes (``cases`` is left empty)."""
-    totals = {"ok": 0, "crashed": 0, "timed_out": 0, "cancelled": 0}
-    replayed = fired = 0
-    in_tok = out_tok = 0
-    any_tokens = False
-    cost = 0.0
-    cost_known = 0
-    for t in result.trials:
-        totals[t.status] += 1
-        replayed += t.replayed
-        fired += t.faults_fired
-        if t.input_tokens is not None or t.output_tokens is not None:
-            any_tokens = True
-            in_tok += t.input_tokens or 0
-            out_tok += t.output_tokens or 0
-        if t.cost_usd is not None:
-            cost += t.cost_usd
-            cost_known += 1
-    finished = len(result.trials)
-    cost_reason = None
-    if not finished:
-        cost_reason = "no trial finished"
-    elif cost_known < finished:
-        cost_reason = f"cost not reported for {finished - cost_known} of {finished} trials"
-    usage = UsageTotals(
-        input_tokens=in_tok if any_tokens else None,
-        output_tokens=out_tok if any_tokens else None,
-        cost_usd=round(cost, 6) if cost_reason is None else None,
-        cost_known_trials=cost_known,
-        cost_unknown_reason=cost_reason,
-    )
-    return Report(
-        complete=result.complete,
-        incomplete_reason=result.incomplete_reason,
-        suite=result.suite,
-        suite_version=suite_version,
-        split=split,
-        split_hash=dataset.split_hash(),
-        run=RunInfo(
-            tool_version=__version__,
-            created_at=result.started_at,
-            finished_at=result.finished_at,
-            git_sha=git_sha,
-            python=platform.python_version(),
-            platform=f"{platform.system()}-{platform.machine()}",
-            target=target,
-            config_hash=config_hash,
-            seed=seed,
-            repeats=repeats,
-            concurrency=concurrency,
-            timeout_s=timeout_s,
-            mode=mode,
-            models=result.models,
-        ),
-        counts=Counts(
-            cases=len(dataset),
-            planned=result.planned,
-            trials=finished,
-            not_run=result.planned - finished,
-            ok=totals["ok"],
-            crashed=totals["crashed"],
-            timed_out=totals["timed_out"],
-            unscored=0,
-            replayed=replayed,
-            live_calls=result.live_calls,
-            abandoned_threads=result.abandoned_threads,
-            faults_declared=result.faults_declared,
-            faults_fired=fired,
-        ),
-        usage=usage,
-        traces=traces,
-        cases={},
-    )
-
-
-def _outcome_record(t: TrialResult) -> dict[str, Any]:
-    # Same keys, order and JSON types as Outcome.model_dump(mode="json") (checked by a test).
-    return {
-        "repeat": t.repeat,
-        "variant": t.variant,
-        "status": t.status,
-        "verdict": t.verdict,
-        "latency_ms": t.latency_ms,
-        "tool_calls": t.tool_calls,
-        "faults_fired": t.faults_fired,
-        "error": t.error,
-        "replayed": t.replayed,
-        "trace_line": t.trace_line,
-        "scores": {},
-        "unscored": {},
-    }
-
-
-def case_records(result: RunResult, dataset: Dataset) -> Iterator[tuple[str, dict[str, Any]]]:
-    """Per-case outcome records in dataset order, repeats in order, built one case at a time."""
-    by_case: dict[str, list[TrialResult]] = {}
-    for t in result.trials:
-        by_case.setdefault(t.case_id, []).append(t)
-    for case in dataset:
-        trials = sorted(
-            by_case.get(case.id, ()), key=lambda t: (t.variant != "base", t.variant, t.repeat)
-        )
-        yield (
-            case.id,
-            {
-                "must_pass": case.must_pass,
-                "tags": list(case.tags),
-                "faults": len(case.faults),
-                "repeats": [_outcome_record(t) for t in trials],
-            },
-        )
-
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
-
-def render_report(
-    header: dict[str, Any], cases: Iterable[tuple[str, dict[str, Any]]]
-) -> Iterator[str]:
-    """The canonical report text, in chunks: one header field per line, then one case per line.
-
-    Both the streaming writer and :meth:`Report.to_json` go through here, so a report written
-    during a run and the same report loaded and saved again are byte-identical.
-    """
-    yield "{\n"
-    for key, value in header.items():
-        if key != "cases":
-            yield f" {_dumps(key)}: {_dumps(value)},\n"
-    yield ' "cases": {'
-    first = True
-    for case_id, record in cases:
-        yield ("\n  " if first else ",\n  ") + f"{_dumps(case_id)}: {_dumps(record)}"
-        first = False
-    yield "\n }\n}\n" if not first else "}\n}\n"
-
-
-def write_report(path: Path, chunks: Iterable[str], *, force: bool = False) -> Path:
-    """Write report text atomically; refuse to replace an existing file unless ``force``."""
-    if path.exists() and not force:
-        raise OutputExistsError(
-            Problem("report already exists; pass --force to replace it", file=str(path))
-        )
-    return write_atomic(path, chunks)
-
-
-def save_run_report(
-    result: RunResult, dataset: Dataset, path: Path, *, force: bool = False, **meta: Any
-) -> Report:
-    """Stream a run's report to ``path`` without building per-case objects; returns the header.
-
-    Writes exactly the bytes ``Report.from_run(result, dataset, **meta).save(path)`` would.
-    """
-    header = report_header(result, dataset, **meta)
-    data = header.model_dump(mode="json", by_alias=True)
-    write_report(path, render_report(data, case_records(result, dataset)), force=force)
-    return header
-
-
-def git_sha(directory: str | Path) -> str | None:
-    """The commit of ``directory``'s working tree, or ``None`` outside git."""
-    sha = os.environ.get("GITHUB_SHA")
-    if sha:
-        return sha
-    try:
-        out = subprocess.run(
-            ["git", "rev-parse", "HEAD"],
-            cwd=directory,
-            capture_output=True,
-            text=True,
-            timeout=5,
-            check=False,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return out.stdout.strip() or None if out.returncode == 0 else None
