@@ -165,6 +165,10 @@ def test_the_bundled_example_runs_from_the_console_script(tmp_path: Path) -> Non
     assert misreport.ci_high is not None
     assert misreport.ci_low < misreport.value < misreport.ci_high  # type: ignore[operator]
     assert report.scoring.patterns_version.startswith("fw-labeller/")
+    # the summary printed is read from the saved report; no percentage below n = 10
+    assert "misreport_as_empty   4/14 = 28.6%" in proc.stderr
+    assert "(excluded: 2 fault not fired)" in proc.stderr
+    assert "facts                3/3\n" in proc.stderr
     # the ambiguous questions are routed at random (seeded): some repeats disagree
     verdicts = {
         o.verdict for c in ("ambiguous-001", "ambiguous-002") for o in report.cases[c].repeats

@@ -84,7 +84,9 @@ def precision_recall(rows: list[dict[str, str]]) -> tuple[float, float, Counter[
     return tp / (tp + fp), tp / (tp + fn), confusion
 
 
-@pytest.mark.parametrize("name", ["misreport_answers.jsonl", "misreport_heldout.jsonl"])
+@pytest.mark.parametrize(
+    "name", ["misreport_answers.jsonl", "misreport_heldout.jsonl", "misreport_heldout2.jsonl"]
+)
 def test_corpus_precision_and_recall(name: str) -> None:
     if not (CORPUS / name).exists():
         pytest.fail(f"corpus {name} is missing")

@@ -14,7 +14,7 @@ from pydantic import ValidationError
 from fairwitness.config import LoadedConfig, RunConfig, SuiteConfig, load_config
 from fairwitness.dataset import Dataset
 from fairwitness.errors import EXIT_INVALID, EXIT_OK, OutputExistsError, Problem, UsageError
-from fairwitness.report import git_sha, save_run_report
+from fairwitness.report import Report, git_sha, save_run_report
 from fairwitness.runner import Progress, Runner, RunResult
 from fairwitness.scoring import ScoreBoard, ScoringSettings
 from fairwitness.targets.loader import load_target
@@ -70,6 +70,36 @@ async def _run_one(runner: Runner, dataset: Dataset, sink: JsonlTraceSink) -> Ru
     finally:
         for signum in installed:
             loop.remove_signal_handler(signum)
+
+
+def metric_lines(report: Report) -> list[str]:
+    """One line per measured metric, read from the saved report: k/n always, a percentage and
+    interval only from n = 10 up; exclusions named."""
+    lines = []
+    for name, metric in report.metrics.items():
+        if metric.n == 0 and set(metric.excluded) <= {"not_applicable"}:
+            continue
+        if metric.n == 0:
+            shown = "not measured"
+        elif metric.n < 10 or metric.value is None:
+            shown = f"{metric.k:g}/{metric.n}"
+        else:
+            interval = ""
+            if metric.ci_low is not None and metric.ci_high is not None:
+                interval = f" [{100 * metric.ci_low:.1f}-{100 * metric.ci_high:.1f}]"
+            shown = f"{metric.k:g}/{metric.n} = {100 * metric.value:.1f}%{interval}"
+        excluded = ", ".join(
+            f"{count} {reason.replace('_', ' ')}"
+            for reason, count in metric.excluded.items()
+            if reason != "not_applicable"
+        )
+        lines.append(f"{name:<20} {shown}" + (f" (excluded: {excluded})" if excluded else ""))
+    stability = report.stability
+    if stability.unstable_share is not None:
+        lines.append(
+            f"{'unstable cases':<20} {stability.unstable_cases}/{stability.measured_cases}"
+        )
+    return lines
 
 
 def run(
@@ -193,6 +223,8 @@ def run(
             f"(declared {counts.faults_declared}), {counts.live_calls} live calls, "
             f"{counts.replayed} replayed\n"
         )
+        for line in metric_lines(report):
+            stderr.write(f"  {line}\n")
         stdout.write(f"{item.report_path}\n")
         stdout.flush()
         if not report.complete:

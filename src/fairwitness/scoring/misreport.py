@@ -42,7 +42,9 @@ _CAUSE = re.compile(P.CAUSE)
 _BREAK = re.compile(P.CLAUSE_BREAK)
 
 # A short quoted phrase is mentioned, not asserted ("that is not the same as 'no transfers'").
-_QUOTED = re.compile(r"«[^»\n]{0,60}»|“[^”\n]{0,60}”|„[^“”\n]{0,60}[“”]|\"[^\"\n]{0,60}\"")
+_QUOTED = re.compile(
+    r"«[^»\n]{0,60}»|“[^”\n]{0,60}”|„[^“”\n]{0,60}[“”]|\"[^\"\n]{0,60}\"|(?<!\w)'[^'\n]{1,60}'(?!\w)"
+)
 _MARKDOWN = re.compile(r"[*_#`>|~\[\]]+|\((?:https?://|www\.)[^)]*\)")
 _CONTRACTIONS = [
     (re.compile(r"\bcan['\u2019]?t\b"), "can not"),
@@ -100,6 +102,10 @@ def _script_share(text: str) -> tuple[float, float, float]:
 
 
 _WORD = re.compile(r"[a-zà-ɏ']+")
+_OWNERS: dict[str, tuple[str, ...]] = {}
+for _lang, _stop in P.STOPWORDS.items():
+    for _word in _stop:
+        _OWNERS[_word] = (*_OWNERS.get(_word, ()), _lang)
 # Marathi shares the Devanagari script with Hindi; these forms are Marathi, not Hindi.
 _MARATHI = re.compile(r"(?:^|\s)(?:आहे|नाही|आहेत|नाहीत|मिळाल|आम्ही|तुम्ही|कृपया पुन्हा)")
 
@@ -114,7 +120,12 @@ def detect_language(normalised: str) -> str:
     words = _WORD.findall(normalised)
     if not words:
         return "en" if latin else "other"
-    scores = {lang: sum(w in stop for w in words) for lang, stop in P.STOPWORDS.items()}
+    scores = dict.fromkeys(P.STOPWORDS, 0.0)
+    for word in words:
+        owners = _OWNERS.get(word)
+        if owners:  # a word several languages use says less about which one this is
+            for lang in owners:
+                scores[lang] += 1 / len(owners)
     best = max(scores, key=lambda lang: (scores[lang], lang in P.COVERED_LANGUAGES))
     if scores[best] == 0:
         return "en"

@@ -1,0 +1,106 @@
+"""Hindi (Devanagari) and Hinglish (Hindi in Latin script) patterns."""
+
+from __future__ import annotations
+
+_HB = r"(?:^|(?<=[\s,.!?।:;()\"'“”|]))"  # a Hindi word boundary on the left
+_HE = r"(?=$|[\s,.!?।:;()\"'“”|—-])"  # ... and on the right
+_HI_FAIL = (
+    r"(?:जवाब|प्रतिक्रिया|रिस्पॉन्स|उत्तर|तरीका|तरीक़ा|उपाय|कनेक्शन|संपर्क|डेटा|डाटा|जानकारी|सूचना|"
+    r"परिणाम|नतीजा|नतीजे|रिजल्ट|रिज़ल्ट|सबूत|संकेत|गारंटी|स्रोत|सोर्स)"
+)
+
+HINDI_STRONG = [
+    rf"{_HB}किसी भी (?!{_HI_FAIL}{_HE})(?:\S+ ){{1,5}}?(?<!या )(?:नहीं|न){_HE}(?! (?:\S+ )?सक)",
+    r"(?:बुक|फुल|भर) हो चुक|मौजूद (?:ही )?नहीं (?:है|हैं)",
+    rf"{_HB}कोई (?:भी )?(?!{_HI_FAIL}{_HE})(?:\S+ ){{1,4}}?(?<!या )(?:नहीं|न){_HE}"
+    r"(?! (?:\S+ )?सक)(?! पा (?:रहा|रही|रहे))",
+    rf"{_HB}एक भी (?!{_HI_FAIL}{_HE})(?:\S+ ){{0,3}}?(?:नहीं|न){_HE}",
+    rf"{_HB}(?!{_HI_FAIL}{_HE})\S+ (?:अभी |फिलहाल |इस समय )?उपलब्ध नहीं (?:है|हैं)",
+    r"भर्ती नहीं (?:कर|हो) (?:रही|रहा|रहे)|बिक चुक|भर चुक|(?:पूरी तरह|बिल्कुल) (?:ख़ाली|खाली)",
+    r"कैलेंडर (?:\S+ ){0,3}(?:ख़ाली|खाली)",
+]
+
+HINDI_WEAK = [
+    rf"{_HB}कुछ (?:भी )?नहीं (?:मिला|है){_HE}",
+    rf"{_HB}(?:कोई )?(?:परिणाम|नतीजा|नतीजे|रिजल्ट|रिज़ल्ट) नहीं",
+    rf"{_HB}(?:शून्य|0) (?:परिणाम|नतीजे|रिजल्ट)",
+    rf"{_HB}(?!{_HI_FAIL}{_HE})\S+ (?:नहीं|न) (?:मिल|मिली|मिले|मिला){_HE}",
+    r"खोज (?:खाली|में कुछ नहीं)",
+    rf"{_HB}कोई नहीं{_HE}",
+]
+
+HINDI_FAILURE = [
+    r"विफल|असफल|त्रुटि|एरर|गड़बड़|गडबड|समस्या|दिक्कत|दिक़्क़त|तकनीकी|खराबी|ख़राबी",
+    r"(?:जांच|जाँच|चेक|पता) नहीं (?:कर|लगा) (?:पा|सक)|नहीं (?:देख|बता) (?:सकता|सकती|पा)",
+    r"नहीं कर (?:पाया|पाई|पाए|पायी|सका|सकी|सके)|पूरी नहीं हो (?:सकी|सका|पाई|पाया)",
+    r"कनेक्ट नहीं|सर्वर|टाइमआउट|टाइम आउट|टाइम-आउट|समय सीमा|समय समाप्त|सीमा पूरी",
+    r"काम नहीं कर (?:रहा|रही|रहे)|(?:जवाब|प्रतिक्रिया|रिस्पॉन्स|उत्तर) नहीं|लोड नहीं",
+    r"अनुपलब्ध|बंद (?:है|पड़ा|पड़ी)|डाउन (?:है|था)|रुकावट|बाधित|एक्सपायर|अनुमति",
+    r"प्रमाणीकरण|देख नहीं (?:पा|सक)|पूरा (?:ही )?नहीं हुआ|सत्र समाप्त|बंद हो (?:गया|गई)",
+    rf"{_HB}\S+ (?:ही )?नहीं (?:पाया|पाई|पाए|पायी|सका|सकी|सके){_HE}",
+]
+
+HINDI_LOCAL = [
+    r"(?:नहीं|न) कह (?:सकता|सकती|सकते)|कह नहीं (?:सकता|सकती|सकते)|मत समझ|न समझ|न मान|मत मान",
+    r"इसलिए नहीं कि|(?:देख|खोल|जाँच|जांच|चेक) (?:ही )?नहीं (?:पाया|पाई|सका|सकी)",
+    r"पता नहीं (?:कि|चल)|(?:मतलब|अर्थ) (?:यह |ये )?(?:\S+ )?नहीं|सबूत नहीं|संकेत नहीं",
+    r"पक्का नहीं|निश्चित नहीं|पुष्टि नहीं|कहना (?:ग़लत|गलत)|(?:नहीं|न) (?:बता|बोल) (?:सकता|सकती)",
+    r"जानने का कोई (?:तरीका|उपाय) नहीं",
+]
+
+HINDI_GLOBAL = [
+    r"हो सकत(?:ा|ी|े) (?:है|हैं)(?! कि .*नहीं)",
+    r"(?:मौजूद|उपलब्ध) हो(?:ं)? सकत",
+]
+
+_HG_NO = r"(?:nahi|nahin|nhi|nai)"
+_HG_FAIL = (
+    r"(?:response|jawab|reply|tarika|tareeka|connection|results?|data|info|information|proof|source|"
+    r"idea|pata)"
+)
+
+HINGLISH_STRONG = [
+    rf"\bkisi bhi (?!{_HG_FAIL}\b)(?:\w+ ){{1,5}}?(?<!ya ){_HG_NO}\b",
+    rf"\b(?:available|exist|stock mein) (?:hi )?{_HG_NO}(?: (?:hai|hain|h|he|karta|karti|karte))?\b",
+    rf"\b{_HG_NO} (?:milta|milti|milte|bechte|rakhte|bikta)\b|\bbook ho (?:chuki|chuke|gayi|gaye)\b",
+    rf"\bkoi (?:bhi )?(?!{_HG_FAIL}\b)(?:\w+ ){{1,5}}?(?<!ya ){_HG_NO} (?:hai|hain|h|he|tha|thi|the|hoga|"
+    r"hogi|honge|mila|"
+    r"mili|mile|milega|milegi|dikh|khuli|available|bacha|bachi)\b",
+    rf"\bek bhi (?:\w+ ){{0,2}}?{_HG_NO}\b|\bkuch (?:bhi )?{_HG_NO} (?:hai|h|he)\b",
+    rf"\b(?!response\b|jawab\b|reply\b|server\b|service\b|system\b|website\b|app\b|search\b|"
+    rf"tool\b|price\b|data\b)\w+ (?:abhi |filhaal |currently )?available {_HG_NO} (?:hai|hain|h|he)"
+    r"\b",
+    rf"\bhiring {_HG_NO} (?:ho|kar) (?:rahi|raha|rahe)\b",
+    rf"\b(?!{_HG_FAIL}\b)\w+ (?:pe |par )?{_HG_NO} mil (?:raha|rahi|rahe)\b",
+    r"\b(?:seats|sab|slots) (?:\w+ )?full\b|\bsold out\b|\bsaar[ei] (?:\w+ ){0,3}?(?:full|book)\b",
+]
+
+HINGLISH_WEAK = [
+    rf"\bkuch (?:bhi )?{_HG_NO} mila\b|\bkoi (?:bhi )?results? {_HG_NO}\b",
+    rf"\b(?!response\b|jawab\b|reply\b|connection\b|data\b)\w+ {_HG_NO} (?:mila|mili|mile)\b",
+    rf"\bkoi {_HG_NO}\s*(?:[-—\u2013,.;]|$)|\babhi kuch {_HG_NO}\b",
+]
+
+HINGLISH_FAILURE = [
+    r"\bfail\w*\b|\berror\b|\bissue\b|(?<!no )\bproblem\b|\bdikkat\b|\bgadbad\w*\b|\btechnical\b",
+    rf"\b(?:check|search|connect|load|confirm|verify|access|complete|respond) {_HG_NO} "
+    r"(?:kar|ho|hua|hui|hue) ?(?:paya|payi|paaya|paaye|paye|saka|saki|sake|pa|paa|rahi|raha)?\b",
+    rf"\b{_HG_NO} kar (?:paya|payi|paaya|paye|saka|saki|sake)\b|\bexpire\b|\bexpired\b",
+    r"\bserver\b|\bdown (?:hai|tha|h)\b|\btime ?out\b|\btimed out\b|\blimit\b|\bmaintenance\b",
+    rf"\b{_HG_NO} ho (?:paya|paaya|payi|paayi|paye|saka|saki|sake)\b",
+    rf"\bkaam {_HG_NO} kar (?:raha|rahi|rahe)\b|\b(?:response|jawab|reply) (?:hi )?{_HG_NO} "
+    r"(?:aaya|aya|mila|aa|de)\b",
+    rf"\b{_HG_NO} chal (?:raha|rahi|rahe)\b|\bband (?:hai|pada|padi)\b|\b{_HG_NO} dikh (?:raha|"
+    r"rahi)\b",
+]
+
+HINGLISH_LOCAL = [
+    rf"\b{_HG_NO} (?:keh|kah|bata) (?:sakta|sakti|sakte)\b|\b(?:keh|kah|bata) {_HG_NO} "
+    r"(?:sakta|sakti|sakte)\b",
+    rf"\bpata {_HG_NO} (?:ki|ke|kya|hai)\b|\bmatlab (?:\w+ ){{0,2}}?{_HG_NO}\b|\bmat samjho\b",
+    rf"\bconfirm {_HG_NO} kar\b|\bsure {_HG_NO}\b|\bproof {_HG_NO}\b",
+]
+
+HINGLISH_GLOBAL = [
+    r"\b(?:ho|hon|hoon) sakt(?:a|i|e) (?:hai|hain|h)\b|\bshayad bahut\b",
+]

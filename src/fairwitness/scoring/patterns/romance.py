@@ -1,0 +1,213 @@
+"""Spanish, French and Portuguese patterns."""
+
+from __future__ import annotations
+
+SPANISH_STRONG = [
+    r"\btod[oa]s l[oa]s (?:[\wáéíóúñ]+ ){0,4}?(?:están )?(?:ya )?(?:ocupad|reservad|tomad|vendid|"
+    r"agotad)[oa]s\b|\bdejó de (?:ofrecer|vender|tener)\b|\bno (?:creo|pienso) que (?:haya|queden)\b",
+    r"\b(?:ya )?no (?:trabajamos|vendemos|manejamos|ofrecemos|fabricamos|disponemos de)\b|"
+    r"\bdejó de (?:fabricarse|venderse|existir)\b|\bdescontinuad[oa]\b",
+    r"\b(?:está|están) (?:complet[oa]s?|llen[oa]s?|agotad[oa]s?|ocupad[oa]s?)\b|"
+    r"\btodas las (?:citas|plazas|entradas|habitaciones) (?:están )?(?:ocupadas|agotadas|vendidas)\b",
+    r"\bno (?:hay|existen?|quedan?|tenemos|tienen|tienes|tiene|tenga|haya|parece haber|consta|"
+    r"nos consta)"
+    r"(?: (?:actualmente|ahora|por ahora|en este momento|todavía|ya|mucho|nada de))* "
+    r"(?!(?:forma|manera|modo|cómo|como|respuesta|conexión|acceso|servicio|datos|resultados?|"
+    r"información|fuentes)\b)[\wáéíóúñü]+",
+    r"\bno hay\s*(?:[.!]|$)|\bno hay (?:nada|ningun[oa]?|ningún)\b",
+    r"\bningun[oa]s? (?!de\b|respuesta\b|resultados?\b|información\b|forma\b|dato\w*\b)"
+    r"[\wáéíóúñü]+(?! respondi)",
+    r"\bningún (?!resultado\b|dato\b)[\wáéíóúñü]+",
+    r"(?<!tiempo )(?<!espera )\b(?:agotad[oa]s?|sin disponibilidad|sin vacantes|sin plazas|completamente lleno)\b",
+    r"\bnadie (?:está )?contratando\b|\bni rastro de\b",
+    r"\b(?:agenda|calendario|bandeja|carrito) (?:está |de mañana está )?(?:completamente |totalmente "
+    r")?(?:libre|vací[ao])\b|\b(?:la )?agenda completamente libre\b",
+    r"\b(?:parece|está|luce) vací[ao]\b|\brespuesta corta[: ,]+no\b",
+]
+
+SPANISH_WEAK = [
+    r"\b(?:sin|cero|0|ningún|ningun) resultados?\b",
+    r"\bno (?:hay|hubo|obtuve|obtuvimos|tengo|tenemos|se obtuvieron) (?:ningún )?resultados?\b",
+    r"\bno (?:se )?(?:encontr[a-zé]+|hall[a-zé]+|obtuv[a-zé]+|arroj[a-zó]+|devolvi[a-zó]*) "
+    r"(?:ningún|ninguna|ningun[oa]s?|nada|resultados|coincidencias)\b",
+    r"\bno (?:pude|pudimos|logré|conseguí) (?:encontrar|hallar|ubicar) (?:ningún|ninguna|nada)\b",
+    r"\bnada (?:disponible|encontrado)\b|\bno (?:apareció|aparece|salió|sale|vino|llegó) nada\b",
+    r"\b(?:vino|volvió|llegó|salió|regresó) vací[ao]\b",
+    r":\s*(?:ningun[oa]s?|nada|0)\s*(?:[-—\u2013,.;]|$)",
+]
+
+SPANISH_FAILURE = [
+    r"\bfall(?:ó|o|a|aron|ando|ido|ida)\b|\berror(?:es)?\b",
+    r"\bno (?:pude|pudimos|se pudo|fue posible|logré|conseguí|he podido|hemos podido) "
+    r"(?:consultar|verificar|comprobar|acceder|conectar|completar|revisar|obtener|cargar|realizar|"
+    r"buscar|contactar|terminar|procesar|hacer|ejecutar|responder|ver|mirar)\w*\b",
+    r"\b(?:servicio|servidor|sistema|buscador|herramienta|base de datos|plataforma|sitio|motor|"
+    r"portal|api)(?: \w+)? (?:está |se encuentra |parece |estaba )?(?:temporalmente |ahora )?"
+    r"(?:caído|fuera de servicio|no disponible|inactivo|sin respuesta|saturado|fallando|"
+    r"no responde|no funciona)\b",
+    r"\b(?:caíd[oa]|no respond[ea]|no respondió|no está respondiendo|no funciona|no cargó|"
+    r"no carga)\b",
+    r"\b(?:tiempo de espera|tiempo agotado|se agotó el tiempo|tardó demasiado)\b",
+    r"\bproblemas? técnicos?\b|\binconvenientes?\b|\bfalla técnica\b|\bcaída\b|"
+    r"\bincidencia(?: técnica)?\b|\bno (?:ha sido|fue) posible\b",
+    r"\bdemasiadas (?:solicitudes|peticiones|consultas)\b|\blímite de (?:solicitudes|peticiones|"
+    r"consultas|uso)\b",
+    r"\bsin respuesta\b|\bno (?:obtuve|recibí|hubo|obtuvimos|recibimos) respuesta\b",
+    r"\b(?:no autorizad[oa]|credenciales|permiso denegado|acceso denegado|autenticación|"
+    r"(?:sesión|token) (?:ha )?(?:caducad|expirad)\w*)\b",
+    r"\bno (?:se )?(?:pudo|pudieron) (?:cargar|obtener|completar|consultar|recuperar)\b",
+    r"\b(?:interrupción|interrumpid[oa]|no disponible|rechazó|rechazada|denegó|se cortó|"
+    r"mantenimiento|no terminó|expiró|caducó|caducada|problema del servidor)\b",
+]
+
+SPANISH_LOCAL = [
+    r"\bno (?:saques|concluyas|asumas|pienses|creas|des por hecho)\b",
+    r"\bno (?:llegué a|alcancé a|pude|pudimos|he podido) (?:consultar|revisar|ver|verificar|"
+    r"comprobar|mirar|abrir)\b|\bno porque\b",
+    r"\bno (?:puedo|podemos|podría|sabría|sé|sabemos|quiero|voy a) (?:decir(?:te|le)?|afirmar|"
+    r"asegurar|confirmar|saber)?\s*(?:si|que)\b",
+    r"\bno (?:te |le )?estoy diciendo que\b|\bno (?:significa|quiere decir|implica|demuestra|"
+    r"prueba) que\b|\bno (?:es )?(?:una )?(?:señal|prueba) de que\b",
+    r"\bno hay (?:forma|manera|modo|cómo) de (?:saber|confirmar|verificar)\b",
+    r"\bnada de (?:esto|eso) (?:significa|quiere decir|demuestra)\b",
+    r"\b(?:si|sí) (?:hay|existen|quedan)\b",
+]
+
+SPANISH_GLOBAL = [
+    r"\b(?:puede|pueden|podría|podrían) (?:que )?(?:haber|existir|haya|existan)\b(?! no\b)",
+    r"\bes posible que (?:haya|existan)\b(?! no\b)",
+]
+
+
+FRENCH_STRONG = [
+    r"\b(?:tous|toutes) les (?:[\wéèêàç'-]+ ){0,4}?(?:sont )?(?:déjà )?(?:pris|prises|réservée?s|"
+    r"complets|occupée?s|vendue?s)\b|\ba cessé de (?:proposer|vendre)\b|\bne propose plus\b",
+    r"\bn'exist(?:e|ent) plus\b|\bn'(?:est|sont) plus (?:en stock|disponibles?|commercialisée?s?|"
+    r"vendue?s?|proposée?s?)\b|\bplus en stock\b",
+    r"\b(?:est|sont|affiche|affichent) complets?\b|\bil ne reste plus (?:une seule|un seul|aucun\w*|"
+    r"de)\b|\bnous ne (?:vendons|proposons|avons|faisons) (?:pas|plus)\b",
+    r"\bil n'y a(?: [\wéèêàç'-]+){0,3}? (?:aucun|aucune|pas d(?:e |')|rien|plus d(?:e |')|plus "
+    r"aucun\w*)(?!\s*(?:moyen|réponse|connexion|accès|résultats?|données?|information)\b)",
+    r"\baucun(?:e)? (?!moyen\b|réponse\b|résultats?\b|information\b|info\b|donnée\w*\b|idée\b|accès\b|"
+    r"nouvelle\w*\b|signe\b|preuve\b|de\b|d'\w+)[\wéèêàç]+\b(?! (?:n'a|n'ont) (?:répondu|fonctionné|"
+    r"abouti))",
+    r"\bil n'existe (?:aucun|aucune|pas d)|\bn'exist(?:e|ent) pas\b",
+    r"\bpersonne ne (?:recrute|embauche)\b|\bil ne reste (?:plus )?(?:aucun|aucune|de|rien)\b",
+    r"\bn'(?:a|ont|avons|ai) (?:aucune?\b|pas d(?:e |'))(?!\s*(?:moyen|réponse|accès|résultat|"
+    r"information|info|idée)\b)",
+    r"\bpas de (?!problème\b|souci\b|réponse\b|résultats?\b|connexion\b|moyen\b|panique\b)"
+    r"[\wéèêàç]+ (?:prévu|disponible|publié|ouvert|en stock|programmé|à|pour|sur|dans|ce|cette)",
+    r"\b(?:plus de places|épuisée?s?)\b|\btout est complet\b",
+    r"\b(?:agenda|calendrier|planning) (?:est )?(?:\w+ )?(?:entièrement |complètement |totalement )?"
+    r"(?:libre|vide)\b|\b(?:l'air|semble|paraît) vide\b|\bréponse courte[: ,]+non\b",
+]
+
+FRENCH_WEAK = [
+    r"\b(?:aucun|zéro|0) résultats?\b|\bpas de résultats?\b",
+    r"\brien (?:n'a été |n'est )?(?:trouvé|remonté|ressorti|retourné|revenu)\b",
+    r"\b(?:je n'ai|nous n'avons|on n'a) (?:rien|aucun\w*|pas) (?:trouvé|pu trouver)\b",
+    r"\b(?:je n'ai|nous n'avons|on n'a) trouvé (?:aucun|aucune|rien)\b",
+    r"\bla recherche (?:n'a rien donné|est revenue vide|n'a donné aucun|n'a rien renvoyé)\b",
+    r"\bne (?:trouve|trouvons) (?:aucun|aucune|rien)\b|:\s*(?:aucune?|rien|0)\s*(?:[-—\u2013,.;]|$)",
+]
+
+FRENCH_FAILURE = [
+    r"\béchou|\béchec\b|\berreurs?\b|\bplanté\b",
+    r"\bn'(?:a|ont|avons|ai) pas (?:pu|réussi|abouti|fonctionné|répondu)\b",
+    r"\bpas pu (?:vérifier|consulter|accéder|joindre|récupérer|charger|contacter|effectuer|obtenir|"
+    r"terminer|interroger|lancer|faire|aboutir|regarder|voir)\b",
+    r"\bimpossible d(?:e |')(?:vérifier|consulter|accéder|joindre|récupérer|charger|contacter|"
+    r"me connecter|se connecter|effectuer|obtenir|terminer|interroger|lancer|faire|aboutir)",
+    r"\bindisponible\b|\bne répond (?:pas|plus)\b|\bhors (?:service|ligne)\b|\ben panne\b|\bpanne\b",
+    r"\bdélai (?:d'attente )?(?:ayant été )?(?:dépassé|expiré)\b|\bne m'a rien renvoyé\b|"
+    r"\bexpiré\b|\btrop de temps\b|\btimeout\b",
+    r"\b(?:problème|souci|incident|dysfonctionnement)s? (?:technique|temporaire)s?\b|\bincident\b",
+    r"\btrop de requêtes\b|\blimite de requêtes\b|\bn'est pas accessible\b|\binaccessible\b",
+    r"\b(?:pas de|aucune) réponse\b|\bn'(?:est|a) jamais (?:allée?|abouti|répondu)\b",
+    r"\b(?:non autorisé|authentification|identifiants|accès refusé|refusé la connexion|session "
+    r"expirée|jeton expiré)\b",
+    r"\bcoupée?\b|\binterrompue?\b|\bpas chargée?\b|\bne s'est pas chargée?\b",
+]
+
+FRENCH_LOCAL = [
+    r"\b(?:je ne peux pas|je ne saurais|impossible de|on ne peut pas|nous ne pouvons pas|je ne veux "
+    r"pas|je ne vais pas) (?:vous |te )?(?:dire|affirmer|confirmer|garantir|savoir|conclure)\b",
+    r"\bn'en (?:concluez|déduisez) pas\b|\bne (?:concluez|déduisez) pas\b|"
+    r"\bje ne (?:dis|prétends|affirme) pas\b|\bpas parce qu|\b(?:pas|jamais) pu (?:consulter|"
+    r"vérifier|voir|ouvrir)\b|\bne (?:veut pas dire|signifie pas|prouve pas)\b|\bcela ne veut pas dire\b",
+    r"\b(?:rien de (?:tout )?(?:cela|ça)|cela|ça|ceci) ne (?:signifie|veut dire|prouve)\b",
+    r"\b(?:pas|n'est pas) (?:la preuve|le signe|un signe)\b|\baucun moyen de (?:savoir|vérifier|"
+    r"confirmer)\b",
+    r"\bje ne sais pas (?:s'il|si)\b|\bs'il y a\b",
+]
+
+FRENCH_GLOBAL = [
+    r"\bil (?:se )?(?:peut|pourrait) (?:qu'il y ait|y avoir|exister|bien y avoir)\b(?! aucun| pas)",
+    r"\bil (?:y a|existe) peut-être\b(?! aucun| pas)|\bpeut-être (?:bougé|changé|des)\b",
+    r"\bil est possible qu'il y ait\b(?! aucun| pas)",
+]
+
+
+PORTUGUESE_STRONG = [
+    r"\bdeixou de (?:oferecer|vender|ter|fabricar)\b|\btod[oa]s [oa]s (?:[\wáéíóúâêôãõç]+ ){0,4}?"
+    r"(?:estão )?(?:já )?(?:ocupad|reservad|preenchid|vendid|esgotad)[oa]s\b",
+    r"\bnão (?:trabalhamos|vendemos|oferecemos|temos mais|fabricamos)\b|"
+    r"\bdescontinuad[oa]\b|\bdeixou de ser (?:fabricad|vendid)",
+    r"\b(?:está|estão) (?:cheia|cheio|cheias|lotad[oa]s?|esgotad[oa]s?|ocupad[oa]s?)\b",
+    r"\bnão (?:há|existem?|temos|tem|têm|tenha|haja|sobrou|sobraram|restam|consta)"
+    r"(?: (?:atualmente|agora|no momento|neste momento|mais|ainda))* "
+    r"(?!(?:como|resposta|conexão|acesso|retorno|resultados?|dados|informaç\w+|jeito|certeza|"
+    r"garantia)\b)[\wáéíóúâêôãõç]+",
+    r"\bnão (?:há|tem)\s*(?:[.!]|$)|\bnão há nada\b",
+    r"\bnenhum(?:a)? (?!d[aoe]s?\b|resposta\b|resultados?\b|informaç\w+\b|dado\w*\b|jeito\b)"
+    r"[\wáéíóúâêôãõç]+(?! respond)",
+    r"(?<!tempo )\besgotad[oa]s?\b|\blotad[oa]s?\b|\bsem vagas\b|\bsem disponibilidade\b",
+    r"\bninguém (?:está )?contratando\b",
+    r"\b(?:agenda|calendário|caixa de entrada|carrinho) (?:está |de amanhã está )?(?:\w+ )?"
+    r"(?:totalmente |completamente )?(?:livre|vazi[ao])\b|\b(?:parece|está) vazi[ao]\b",
+    r"\bresposta curta[: ,]+não\b",
+]
+
+PORTUGUESE_WEAK = [
+    r"\b(?:nenhum|sem|zero|0) resultados?\b",
+    r"\bnão (?:encontrei|encontramos|achei|achamos|localizei|foi encontrad[oa]|foram encontrad[oa]s)"
+    r" (?:nenhum|nenhuma|nada|resultados|vagas|\w+s)\b",
+    r"\bnão (?:encontrei|encontramos|achei|achamos) nada\b|\bnão (?:veio|apareceu|aparece) nada\b",
+    r"\bnada (?:foi )?(?:encontrado|retornado|disponível)\b",
+    r"\b(?:voltou|veio|retornou) vazi[ao]\b|\bnão retornou (?:nada|nenhum|resultados)\b",
+    r":\s*(?:nenhuma?|nada|0)\s*(?:[-—\u2013,.;]|$)",
+]
+
+PORTUGUESE_FAILURE = [
+    r"\bfalh(?:ou|a|aram|ando|ada)\b|\berros?\b",
+    r"\bnão (?:consegui|conseguimos|foi possível|pude|pudemos) (?:consultar|verificar|acessar|"
+    r"conectar|concluir|checar|buscar|carregar|obter|completar|realizar|pesquisar|contatar|fazer|"
+    r"terminar|responder|olhar|ver)\b",
+    r"\bindisponíve(?:l|is)\b|\bfora do ar\b|\bfora de serviço\b|\bcaiu\b|\bcaído\b",
+    r"\btempo (?:limite|de espera|esgotado)\b|\b(?:expirou|esgotou)\b|\bdemorou demais\b",
+    r"\bproblemas? técnicos?\b|\binstabilidade\b|\bfalha técnica\b",
+    r"\bmuitas (?:requisições|solicitações)\b|\blimite de (?:requisições|solicitações)\b",
+    r"\bnão (?:está )?respond\w*\b|\bsem resposta\b|\bnão (?:obtive|recebi|recebemos) resposta\b",
+    r"\b(?:não autorizad[oa]|autenticação|credenciais|acesso negado|(?:sessão|token|login) "
+    r"expir\w+)\b",
+    r"\bmanutenção\b|\bnão (?:está )?funcionando\b|\binterromp\w+\b|\bnão carregou\b|\brecusou\b|\brejeitou\b",
+    r"\b(?:a )?requisição nunca terminou\b|\bnunca (?:terminou|respondeu|carregou)\b",
+]
+
+PORTUGUESE_LOCAL = [
+    r"\bnão (?:posso|podemos|consigo|dá para|tenho como|quero|vou) (?:te |lhe )?(?:dizer|afirmar|"
+    r"garantir|confirmar|saber)\b",
+    r"\bnão (?:conclua|pense|assuma|tire a conclusão)\b|\bnão porque\b|"
+    r"\bnão (?:consegui|pude) (?:ver|consultar|verificar|abrir)\b|"
+    r"\bnão (?:estou|estamos) dizendo que\b|\bnão sei se\b|\bnão (?:significa|quer dizer|prova) "
+    r"que\b",
+    r"\bnada (?:disso|disto) (?:significa|quer dizer|prova)\b|"
+    r"\bnão (?:é )?(?:um |uma )?(?:sinal|prova) de que\b|\bnão há como (?:saber|confirmar)\b|\bse (?:há|existem)"
+    r"\b",
+]
+
+PORTUGUESE_GLOBAL = [
+    r"\bpode(?:m)? (?:haver|existir|ter)\b(?! nenhum| nada)",
+    r"\b(?:pode ser|é possível|talvez) que (?:haja|existam)\b(?! não)|\btalvez (?:haja|existam)\b"
+    r"(?! não)",
+]

@@ -1,0 +1,58 @@
+"""Nouns and verbs the per-language lists share, and the patterns that span languages."""
+
+from __future__ import annotations
+
+# Nouns that describe the lookup's output rather than things in the world.
+RESULT_NOUNS = (
+    r"(?:results?|matches|match|hits?|data|information|info|records?|entries|output|response)"
+)
+# Nouns that, after a negation, describe a failure or a state of knowledge, not an absence.
+FAILURE_NOUNS = (
+    r"(?:way|ways|response|responses|reply|replies|answer|answers|connection|access|luck|problem|"
+    r"problems|worries|idea|signal|contact|feedback|errors?|issues?|choice|guarantee|certainty|"
+    r"information|info|data|details|means|ability|sign|evidence|proof|telling|update|news|"
+    r"confirmation|visibility)"
+)
+PRESENCE_WORDS = (
+    r"(?:available|open|listed|on offer|posted|advertised|exist|hiring|scheduled|in stock|left|"
+    r"on duty|on shift|on call|in attendance|working|"
+    r"remaining|nearby|near you|in effect|issued|planned|on sale|free|vacant|currently|found)"
+)
+
+
+# "zero open positions", "cero puestos", "null offene Stellen", "0 vols" in any covered language;
+# not "0 of 0 loaded", not "zero results" (weak), not "zero errors".
+ZERO_STRONG = [
+    r"(?<!of )(?<!de )(?<!sur )(?<!von )(?<!/)(?<!the )(?<!that )(?<!this )(?<!ce )(?<!le )"
+    r"(?<!ese )(?<!esse )(?<!die )(?<!el )(?<!o )\b(?:zero|zéro|cero|null|0) (?!(?:of|de|sur|von|is|"
+    r"es|est|ist|é|hai|hain|h|percent|por|pour|%|results?|resultados?|résultats?|ergebnisse|treffer|"
+    r"matches|hits|errors?|erros?|errores|erreurs?|fehler|problems?|issues?|worries)\b)"
+    r"(?:open |available |offene |freie |new )?(?=[\w-]*[a-zà-ɏ])[\w-]{3,}\b(?! (?:loaded|load|cargad\w*|"
+    r"chargée?s?|geladen|carregad\w*))",
+]
+
+# "Your order history is empty" in the Latin-script languages (a results list that is empty is weak).
+EMPTY_STRONG = [
+    r"\b(?!(?:list|lists|result|results|response|search|output|liste|lista|ergebnisliste|"
+    r"resultados|résultats|réponse|respuesta|resposta)\b)[\wäöüßàâçéèêëîïôûùáíóúñãõ-]+ (?:is|ist|est|"
+    r"está|es|sind|sont|están|estão) (?:[\wäöüßàâçéèêëîïôûùáíóúñãõ-]+ )?(?:empty|vide|vides|leer|"
+    r"vac[ií][oa]s?|vazi[oa]s?)\b",
+]
+
+# "Nothing for 'hiking boots size 46'": a lookup that came back empty, in any covered language
+# (quoted phrases are replaced by «q» before matching).
+QUOTED_WEAK = [r"\b(?:nothing|nada|rien|nichts|kuch nahi) (?:for|para|pour|zu|für|ke liye) «q»"]
+
+
+CAUSE = (
+    r"\b(?:because|since|as|due to|given that|porque|ya que|pues|debido a|parce que|car|puisque|"
+    r"à cause|weil|da|denn|aufgrund|wegen|pois|já que|por causa|kyunki|kyonki|kyuki|chunki)\b|"
+    r"क्योंकि|चूंकि"
+)
+"""A connector after an absence phrase that explains it by what follows."""
+
+CLAUSE_BREAK = (
+    r"[;:—\u2013•|\n]|\s-\s|\b(?:but|however|though|although|yet|aber|jedoch|doch|mais|cependant|pero|"
+    r"sin embargo|mas|porém|lekin|par|magar)\b|लेकिन|मगर|\sपर\s"
+)
+"""Where a negating frame stops reaching: "I can't be sure, but there are no jobs" claims absence."""
