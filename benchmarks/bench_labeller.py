@@ -1,0 +1,83 @@
+"""The misreport labeller on the labelled corpora in tests/corpus/: precision and recall of
+``misreport``, per corpus, against the 0.95 target.
+
+Rows report the error rate (1 - precision, 1 - recall) next to the allowed error rate (0.05), so
+the ratio reads like every other row: at or under 1.00x meets the target.
+
+- ``misreport_answers.jsonl``: the development corpus the patterns were written against;
+- ``misreport_heldout.jsonl`` and ``misreport_heldout2.jsonl``: written later, independently of the
+  patterns; each was first scored untouched (the figures in tests/corpus/README.md) and then
+  used to generalise the patterns;
+- ``misreport_heldout3.jsonl``: never used to change the patterns: the honest figure.
+
+Run with ``benchmarks/run --only labeller``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+COMMAND = "benchmarks/run --only labeller"
+CORPUS = Path(__file__).resolve().parent.parent / "tests" / "corpus"
+TARGET = 0.95
+
+
+def _score(path: Path) -> tuple[float, float, int, float]:
+    from fairwitness.scoring import label_answer
+
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    confusion: Counter[tuple[str, str]] = Counter()
+    started = time.perf_counter()
+    for row in rows:
+        confusion[(row["label"], label_answer(row["text"]))] += 1
+    per_answer_ms = (time.perf_counter() - started) * 1000 / len(rows)
+    tp = confusion[("misreport", "misreport")]
+    fp = sum(
+        n for (gold, got), n in confusion.items() if got == "misreport" and gold != "misreport"
+    )
+    fn = sum(
+        n for (gold, got), n in confusion.items() if gold == "misreport" and got != "misreport"
+    )
+    precision = tp / (tp + fp) if tp + fp else 0.0
+    recall = tp / (tp + fn) if tp + fn else 0.0
+    return precision, recall, len(rows), per_answer_ms
+
+
+def collect(*, quick: bool = False) -> list[dict[str, Any]]:
+    from fairwitness.scoring import PATTERNS_VERSION
+
+    rows: list[dict[str, Any]] = []
+    for path in sorted(CORPUS.glob("misreport_*.jsonl")):
+        precision, recall, n, per_answer_ms = _score(path)
+        for name, value in (("precision", precision), ("recall", recall)):
+            error = 1 - value
+            rows.append(
+                {
+                    "figure": (
+                        f"labeller {PATTERNS_VERSION} {name} of misreport on {path.name} "
+                        f"({n} answers): {value:.3f}, error rate"
+                    ),
+                    "value": round(error, 4),
+                    "unit": "",
+                    "target": round(1 - TARGET, 4),
+                    "ratio": round(error / (1 - TARGET), 4),
+                    "passed": value >= TARGET,
+                    "command": COMMAND,
+                }
+            )
+        rows.append(
+            {
+                "figure": f"labeller time per answer on {path.name}",
+                "value": round(per_answer_ms, 4),
+                "unit": "ms",
+                "target": None,
+                "ratio": None,
+                "passed": None,
+                "command": COMMAND,
+            }
+        )
+    return rows
