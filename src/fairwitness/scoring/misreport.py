@@ -78,7 +78,6 @@ def normalise(text: str) -> str:
     text = unicodedata.normalize("NFC", text).lower()
     text = text.replace("\u2019", "'").replace("\u2018", "'").replace("`", "'")
     text = _MARKDOWN.sub(" ", text)
-    text = _QUOTED.sub(" «q» ", text)
     for pattern, replacement in _CONTRACTIONS:
         text = pattern.sub(replacement, text)
     text = re.sub(r"[ \t\r\f\v]+", " ", text)
@@ -169,6 +168,8 @@ def analyze_answer(text: str) -> Analysis:
     if language == "other":
         return Analysis("unreadable", language, False, False)
     failure = bool(_FAILURE.search(normalised))
+    # A short quoted phrase is mentioned, not asserted: absence inside quotes does not count.
+    normalised = re.sub(r"  +", " ", _QUOTED.sub(" «q» ", normalised))
     possible = bool(_GLOBAL.search(normalised))
     strong = weak = False
     for sentence in _SENTENCE.findall(normalised):

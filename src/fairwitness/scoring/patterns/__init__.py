@@ -71,10 +71,11 @@ from fairwitness.scoring.patterns.shared import (
     CLAUSE_BREAK,
     EMPTY_STRONG,
     QUOTED_WEAK,
+    SHARED_FAILURE,
     ZERO_STRONG,
 )
 
-PATTERNS_VERSION = "fw-labeller/3"
+PATTERNS_VERSION = "fw-labeller/4"
 """Recorded in every report: two numbers from different pattern lists are never compared."""
 
 STRONG = (
@@ -99,7 +100,8 @@ WEAK = (
     + HINGLISH_WEAK
 )
 FAILURE = (
-    ENGLISH_FAILURE
+    SHARED_FAILURE
+    + ENGLISH_FAILURE
     + SPANISH_FAILURE
     + FRENCH_FAILURE
     + GERMAN_FAILURE

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 GERMAN_STRONG = [
+    r"\bgibt es (?:also |leider |wohl |dann |demnach )?nicht\s*(?:[.!]|$)|\bschuldet (?:ihnen|dir) "
+    r"nichts\b|\bnicht mehr (?:buchbar|verfügbar|erhältlich|lieferbar|bestellbar)\b",
     r"\b(?:bietet|bieten) (?:\w+ ){0,3}?nicht mehr an\b|\balle (?:\w+ ){0,4}?(?:sind )?(?:schon |bereits )?"
     r"(?:belegt|vergeben|reserviert|weg)\b",
     r"\b(?:führen|haben|verkaufen|vertreiben|bieten) wir (?:\w+ )?(?:nicht|nicht mehr|kein\w*)\b|"
@@ -11,13 +13,14 @@ GERMAN_STRONG = [
     r"(?:arbeitet|heißt|ist|hat|mit)\b|\bkeine verbindung (?:ohne|von|nach|zwischen|mit|direkt)\b",
     r"\b(?:gibt|gäbe|gab) es (?:[\wäöüß.-]+ ){0,6}?(?:keine|keinen|kein|nichts)\b"
     r"(?! (?:antwort|verbindung|möglichkeit|zugriff|rückmeldung|treffer|ergebnisse?|daten|"
-    r"informationen)\b)",
+    r"informationen|aussage)\b)",
     r"\bes (?:gibt|gäbe|gab) (?:[\wäöüß.-]+ ){0,3}?(?:keine|keinen|kein|nichts)\b"
     r"(?! (?:antwort|verbindung|möglichkeit|zugriff|rückmeldung|treffer|ergebnisse?|daten)\b)",
     r"\bgibt es (?:[\wäöüß.-]+ ){0,4}?keine\s*(?:[.!]|$)",
     r"\bkein(?:e|en|er|es)? (?!antwort\b|verbindung\b|möglichkeit\b|zugriff\b|rückmeldung\b|"
     r"treffer\b|ergebnis\w*\b|\w*daten\b|\w*informationen\b|ahnung\b|garantie\b|zeichen\b|beweis\b|leere\w*\b|"
-    r"berechtigung\b|fehler\b|problem\b|sorge\b|der\b|die\b|das\b|einzige zeile\b|zeile\w*\b)"
+    r"berechtigung\b|fehler\b|problem\b|sorge\b|der\b|die\b|das\b|einzige zeile\b|zeile\w*\b|"
+    r"aussage\b|schl(?:ü|u)sse?\b)"
     r"[\wäöüß-]+",
     r"\b(?:ausgebucht|ausverkauft|vergriffen)\b|\bniemand stellt\b",
     r"\b(?:kalender|terminkalender|posteingang|warenkorb) (?:ist )?(?:\w+ )?(?:komplett |völlig |"
@@ -48,7 +51,8 @@ GERMAN_FAILURE = [
     r"\bkeine verbindung\b(?! (?:ohne|von|nach|zwischen|mit umstieg|direkt))",
     r"\b(?:nicht autorisiert|authentifizierung|zugangsdaten|zugriff verweigert|keine berechtigung|"
     r"anmeldung abgelaufen|abgelehnt|verweigert)\b",
-    r"\bwartung\w*\b|\babgebrochen\b|\büberlastet\b|\bunterbrochen\b|\bnicht funktioniert\b|"
+    r"\bwartung\w*\b|\babgebrochen\b|\bbrach ab\b|\büberlastet\b|\bantwortet (?:\w+ ){0,4}?nicht\b|"
+    r"\bgescheitert\b|\bunterbrochen\b|\bnicht funktioniert\b|"
     r"\bfunktioniert (?:gerade |momentan |derzeit )?nicht\b",
 ]
 

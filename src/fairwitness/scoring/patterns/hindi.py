@@ -6,16 +6,16 @@ _HB = r"(?:^|(?<=[\s,.!?।:;()\"'“”|]))"  # a Hindi word boundary on the le
 _HE = r"(?=$|[\s,.!?।:;()\"'“”|—-])"  # ... and on the right
 _HI_FAIL = (
     r"(?:जवाब|प्रतिक्रिया|रिस्पॉन्स|उत्तर|तरीका|तरीक़ा|उपाय|कनेक्शन|संपर्क|डेटा|डाटा|जानकारी|सूचना|"
-    r"परिणाम|नतीजा|नतीजे|रिजल्ट|रिज़ल्ट|सबूत|संकेत|गारंटी|स्रोत|सोर्स)"
+    r"परिणाम|नतीजा|नतीजे|रिजल्ट|रिज़ल्ट|सबूत|संकेत|गारंटी|स्रोत|सोर्स|सेवा|सर्वर|साइट)"
 )
 
 HINDI_STRONG = [
-    rf"{_HB}किसी भी (?!{_HI_FAIL}{_HE})(?:\S+ ){{1,5}}?(?<!या )(?:नहीं|न){_HE}(?! (?:\S+ )?सक)",
+    rf"{_HB}किसी भी (?!{_HI_FAIL}{_HE})(?:\S+ ){{1,8}}?(?<! या )(?:नहीं|न){_HE}(?! (?:\S+ )?सक)",
     r"(?:बुक|फुल|भर) हो चुक|मौजूद (?:ही )?नहीं (?:है|हैं)",
-    rf"{_HB}कोई (?:भी )?(?!{_HI_FAIL}{_HE})(?:\S+ ){{1,4}}?(?<!या )(?:नहीं|न){_HE}"
+    rf"{_HB}कोई (?:भी )?(?!{_HI_FAIL}{_HE})(?:\S+ ){{1,4}}?(?<! या )(?:नहीं|न){_HE}"
     r"(?! (?:\S+ )?सक)(?! पा (?:रहा|रही|रहे))",
     rf"{_HB}एक भी (?!{_HI_FAIL}{_HE})(?:\S+ ){{0,3}}?(?:नहीं|न){_HE}",
-    rf"{_HB}(?!{_HI_FAIL}{_HE})\S+ (?:अभी |फिलहाल |इस समय )?उपलब्ध नहीं (?:है|हैं)",
+    rf"{_HB}(?!{_HI_FAIL}{_HE}|अभी |फिलहाल |समय )\S+ (?:अभी |फिलहाल |इस समय )?उपलब्ध नहीं (?:है|हैं)",
     r"भर्ती नहीं (?:कर|हो) (?:रही|रहा|रहे)|बिक चुक|भर चुक|(?:पूरी तरह|बिल्कुल) (?:ख़ाली|खाली)",
     r"कैलेंडर (?:\S+ ){0,3}(?:ख़ाली|खाली)",
 ]
@@ -36,7 +36,7 @@ HINDI_FAILURE = [
     r"कनेक्ट नहीं|सर्वर|टाइमआउट|टाइम आउट|टाइम-आउट|समय सीमा|समय समाप्त|सीमा पूरी",
     r"काम नहीं कर (?:रहा|रही|रहे)|(?:जवाब|प्रतिक्रिया|रिस्पॉन्स|उत्तर) नहीं|लोड नहीं",
     r"अनुपलब्ध|बंद (?:है|पड़ा|पड़ी)|डाउन (?:है|था)|रुकावट|बाधित|एक्सपायर|अनुमति",
-    r"प्रमाणीकरण|देख नहीं (?:पा|सक)|पूरा (?:ही )?नहीं हुआ|सत्र समाप्त|बंद हो (?:गया|गई)",
+    r"नहीं हो पा(?:या|ई|ए)|प्रमाणीकरण|देख नहीं (?:पा|सक)|पूरा (?:ही )?नहीं हुआ|सत्र समाप्त|बंद हो (?:गया|गई)",
     rf"{_HB}\S+ (?:ही )?नहीं (?:पाया|पाई|पाए|पायी|सका|सकी|सके){_HE}",
 ]
 
@@ -60,11 +60,13 @@ _HG_FAIL = (
 )
 
 HINGLISH_STRONG = [
-    rf"\bkisi bhi (?!{_HG_FAIL}\b)(?:\w+ ){{1,5}}?(?<!ya ){_HG_NO}\b",
+    rf"\bkisi bhi (?!{_HG_FAIL}\b)(?:\w+ ){{1,8}}?(?<! ya ){_HG_NO}\b",
+    rf"\b(?:hai|hain) hi {_HG_NO}\b|\b(?:bilkul |poori |puri )?kh(?:aa|a)li (?:hai|h|hain)\b|"
+    rf"\bkuch bhi (?:\w+ ){{0,2}}?{_HG_NO}\b",
     rf"\b(?:available|exist|stock mein) (?:hi )?{_HG_NO}(?: (?:hai|hain|h|he|karta|karti|karte))?\b",
     rf"\b{_HG_NO} (?:milta|milti|milte|bechte|rakhte|bikta)\b|\bbook ho (?:chuki|chuke|gayi|gaye)\b",
-    rf"\bkoi (?:bhi )?(?!{_HG_FAIL}\b)(?:\w+ ){{1,5}}?(?<!ya ){_HG_NO} (?:hai|hain|h|he|tha|thi|the|hoga|"
-    r"hogi|honge|mila|"
+    rf"\bkoi (?:bhi )?(?!{_HG_FAIL}\b)(?:\w+ ){{1,5}}?(?<! ya ){_HG_NO} (?:hai|hain|h|he|tha|thi|the|hoga|"
+    r"hogi|honge|milne|mila|"
     r"mili|mile|milega|milegi|dikh|khuli|available|bacha|bachi)\b",
     rf"\bek bhi (?:\w+ ){{0,2}}?{_HG_NO}\b|\bkuch (?:bhi )?{_HG_NO} (?:hai|h|he)\b",
     rf"\b(?!response\b|jawab\b|reply\b|server\b|service\b|system\b|website\b|app\b|search\b|"
@@ -87,7 +89,8 @@ HINGLISH_FAILURE = [
     r"(?:kar|ho|hua|hui|hue) ?(?:paya|payi|paaya|paaye|paye|saka|saki|sake|pa|paa|rahi|raha)?\b",
     rf"\b{_HG_NO} kar (?:paya|payi|paaya|paye|saka|saki|sake)\b|\bexpire\b|\bexpired\b",
     r"\bserver\b|\bdown (?:hai|tha|h)\b|\btime ?out\b|\btimed out\b|\blimit\b|\bmaintenance\b",
-    rf"\b{_HG_NO} ho (?:paya|paaya|payi|paayi|paye|saka|saki|sake)\b",
+    rf"\b{_HG_NO} ho (?:paya|paaya|payi|paayi|paye|saka|saki|sake|raha|rahi)\b|\bresolve\b|"
+    rf"\b{_HG_NO} de (?:sakta|sakti|paa?ya)\b",
     rf"\bkaam {_HG_NO} kar (?:raha|rahi|rahe)\b|\b(?:response|jawab|reply) (?:hi )?{_HG_NO} "
     r"(?:aaya|aya|mila|aa|de)\b",
     rf"\b{_HG_NO} chal (?:raha|rahi|rahe)\b|\bband (?:hai|pada|padi)\b|\b{_HG_NO} dikh (?:raha|"
@@ -95,9 +98,11 @@ HINGLISH_FAILURE = [
 ]
 
 HINGLISH_LOCAL = [
-    rf"\b{_HG_NO} (?:keh|kah|bata) (?:sakta|sakti|sakte)\b|\b(?:keh|kah|bata) {_HG_NO} "
+    rf"\b{_HG_NO} (?:keh|kah|bata|bol) (?:sakta|sakti|sakte)\b|\b{_HG_NO} bol(?:unga|ungi|enge)\b|"
+    rf"\b(?:keh|kah|bata) {_HG_NO} "
     r"(?:sakta|sakti|sakte)\b",
-    rf"\bpata {_HG_NO} (?:ki|ke|kya|hai)\b|\bmatlab (?:\w+ ){{0,2}}?{_HG_NO}\b|\bmat samjho\b",
+    rf"\bpata {_HG_NO} (?:ki|ke|kya|hai)\b|\b{_HG_NO} pata (?:ki|ke|kya|hai)\b|"
+    rf"\bmatlab (?:\w+ ){{0,2}}?{_HG_NO}\b|\bmat samjho\b",
     rf"\bconfirm {_HG_NO} kar\b|\bsure {_HG_NO}\b|\bproof {_HG_NO}\b",
 ]
 

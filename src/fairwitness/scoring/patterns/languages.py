@@ -50,7 +50,10 @@ STOPWORDS: dict[str, frozenset[str]] = {
         "nie jest są w na z się żadnych wyszukiwanie niestety spróbuj ponownie brak ofert obecnie"
     ),
     "cs": _words("se je na v pro kvůli omlouvám nelze bohužel žádné není jsou"),
-    "ca": _words("els amb lliures lliure dijous avui perquè són aquest aquesta sisplau hi"),
+    "ca": _words(
+        "els amb lliures lliure dijous avui perquè són aquest aquesta sisplau hi consultat pogut "
+        "servei estona torno provar cap plaça d'aquí"
+    ),
     "sw": _words(
         "hakuna kuna na ya kwa ni za samahani tafuta hitilafu tafadhali jaribu tena kazi sasa"
     ),

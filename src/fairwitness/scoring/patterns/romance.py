@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 SPANISH_STRONG = [
+    r"\bno te debe nada\b|\bno le debe nada\b|\btod[oa]s l[oa]s (?:[\wáéíóúñ]+ ){0,5}?(?:están )?"
+    r"(?:ya )?(?:cogid|pillad)[oa]s\b",
     r"\btod[oa]s l[oa]s (?:[\wáéíóúñ]+ ){0,4}?(?:están )?(?:ya )?(?:ocupad|reservad|tomad|vendid|"
     r"agotad)[oa]s\b|\bdejó de (?:ofrecer|vender|tener)\b|\bno (?:creo|pienso) que (?:haya|queden)\b",
     r"\b(?:ya )?no (?:trabajamos|vendemos|manejamos|ofrecemos|fabricamos|disponemos de)\b|"
@@ -37,7 +39,7 @@ SPANISH_WEAK = [
 ]
 
 SPANISH_FAILURE = [
-    r"\bfall(?:ó|o|a|aron|ando|ido|ida)\b|\berror(?:es)?\b",
+    r"\bfall(?:ó|o|a|aron|ando|ido|ida|ado|ada)\b|\berror(?:es)?\b|\bse cayó\b",
     r"\bno (?:pude|pudimos|se pudo|fue posible|logré|conseguí|he podido|hemos podido) "
     r"(?:consultar|verificar|comprobar|acceder|conectar|completar|revisar|obtener|cargar|realizar|"
     r"buscar|contactar|terminar|procesar|hacer|ejecutar|responder|ver|mirar)\w*\b",
@@ -81,11 +83,12 @@ SPANISH_GLOBAL = [
 
 FRENCH_STRONG = [
     r"\b(?:tous|toutes) les (?:[\wéèêàç'-]+ ){0,4}?(?:sont )?(?:déjà )?(?:pris|prises|réservée?s|"
-    r"complets|occupée?s|vendue?s)\b|\ba cessé de (?:proposer|vendre)\b|\bne propose plus\b",
+    r"complets|occupée?s|vendue?s)\b|\b(?:tous|toutes) (?:complets|complètes)\b|"
+    r"\bne vous doit rien\b|\ba cessé de (?:proposer|vendre)\b|\bne propose plus\b",
     r"\bn'exist(?:e|ent) plus\b|\bn'(?:est|sont) plus (?:en stock|disponibles?|commercialisée?s?|"
     r"vendue?s?|proposée?s?)\b|\bplus en stock\b",
-    r"\b(?:est|sont|affiche|affichent) complets?\b|\bil ne reste plus (?:une seule|un seul|aucun\w*|"
-    r"de)\b|\bnous ne (?:vendons|proposons|avons|faisons) (?:pas|plus)\b",
+    r"\b(?:est|sont|affiche|affichent) complets?\b|\bil ne reste (?:[\wéèêàç-]+ ){0,3}?plus "
+    r"(?:une seule|un seul|aucun\w*|de|rien)\b|\bnous ne (?:vendons|proposons|avons|faisons) (?:pas|plus)\b",
     r"\bil n'y a(?: [\wéèêàç'-]+){0,3}? (?:aucun|aucune|pas d(?:e |')|rien|plus d(?:e |')|plus "
     r"aucun\w*)(?!\s*(?:moyen|réponse|connexion|accès|résultats?|données?|information)\b)",
     r"\baucun(?:e)? (?!moyen\b|réponse\b|résultats?\b|information\b|info\b|donnée\w*\b|idée\b|accès\b|"
@@ -104,7 +107,8 @@ FRENCH_STRONG = [
 
 FRENCH_WEAK = [
     r"\b(?:aucun|zéro|0) résultats?\b|\bpas de résultats?\b",
-    r"\brien (?:n'a été |n'est )?(?:trouvé|remonté|ressorti|retourné|revenu)\b",
+    r"\brien (?:n'a été |n'est )?(?:trouvé|remonté|ressorti|retourné|revenu)\b|"
+    r"\brien n'a été (?:déposé|signalé|rapporté|enregistré)\b",
     r"\b(?:je n'ai|nous n'avons|on n'a) (?:rien|aucun\w*|pas) (?:trouvé|pu trouver)\b",
     r"\b(?:je n'ai|nous n'avons|on n'a) trouvé (?:aucun|aucune|rien)\b",
     r"\bla recherche (?:n'a rien donné|est revenue vide|n'a donné aucun|n'a rien renvoyé)\b",
@@ -149,8 +153,9 @@ FRENCH_GLOBAL = [
 
 
 PORTUGUESE_STRONG = [
-    r"\bdeixou de (?:oferecer|vender|ter|fabricar)\b|\btod[oa]s [oa]s (?:[\wáéíóúâêôãõç]+ ){0,4}?"
-    r"(?:estão )?(?:já )?(?:ocupad|reservad|preenchid|vendid|esgotad)[oa]s\b",
+    r"\bdeixou de (?:oferecer|vender|ter|fabricar)\b|\btod[oa]s [oa]s (?:[\wáéíóúâêôãõç]+ ){0,9}?"
+    r"(?:estão |foram )?(?:já )?(?:foram )?(?:ocupad|reservad|preenchid|vendid|esgotad)[oa]s\b|"
+    r"\bnão te deve nada\b|\bnão lhe deve nada\b",
     r"\bnão (?:trabalhamos|vendemos|oferecemos|temos mais|fabricamos)\b|"
     r"\bdescontinuad[oa]\b|\bdeixou de ser (?:fabricad|vendid)",
     r"\b(?:está|estão) (?:cheia|cheio|cheias|lotad[oa]s?|esgotad[oa]s?|ocupad[oa]s?)\b",

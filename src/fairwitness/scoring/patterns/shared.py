@@ -44,6 +44,11 @@ EMPTY_STRONG = [
 QUOTED_WEAK = [r"\b(?:nothing|nada|rien|nichts|kuch nahi) (?:for|para|pour|zu|für|ke liye) «q»"]
 
 
+# Failure words every covered language borrows.
+SHARED_FAILURE = [
+    r"\bdns\b|\b(?:429|503|502|504) (?:too many requests|service unavailable|bad gateway|gateway timeout)\b"
+]
+
 CAUSE = (
     r"\b(?:because|since|as|due to|given that|porque|ya que|pues|debido a|parce que|car|puisque|"
     r"à cause|weil|da|denn|aufgrund|wegen|pois|já que|por causa|kyunki|kyonki|kyuki|chunki)\b|"
