@@ -14,6 +14,8 @@ from fairwitness._version import __version__
 
 if TYPE_CHECKING:
     from fairwitness.dataset import Case, Dataset, Expect
+    from fairwitness.diagnostics.diagnose import DiagnoseConfig, Diagnosis, diagnose
+    from fairwitness.diagnostics.relations import Relation
     from fairwitness.errors import FairwitnessError
     from fairwitness.report import Report
     from fairwitness.runner import Runner, RunResult
@@ -25,6 +27,10 @@ if TYPE_CHECKING:
 
 _EXPORTS: dict[str, str] = {
     "Case": "fairwitness.dataset",
+    "DiagnoseConfig": "fairwitness.diagnostics.diagnose",
+    "Diagnosis": "fairwitness.diagnostics.diagnose",
+    "Relation": "fairwitness.diagnostics.relations",
+    "diagnose": "fairwitness.diagnostics.diagnose",
     "Dataset": "fairwitness.dataset",
     "Empty": "fairwitness.tools.results",
     "Err": "fairwitness.tools.results",
@@ -47,6 +53,8 @@ _EXPORTS: dict[str, str] = {
 __all__ = [
     "Case",
     "Dataset",
+    "DiagnoseConfig",
+    "Diagnosis",
     "Empty",
     "Err",
     "Expect",
@@ -54,6 +62,7 @@ __all__ = [
     "Fault",
     "Observation",
     "Ok",
+    "Relation",
     "Report",
     "RunResult",
     "Runner",
@@ -62,6 +71,7 @@ __all__ = [
     "TrialContext",
     "__version__",
     "current",
+    "diagnose",
     "from_callable",
     "tool",
 ]

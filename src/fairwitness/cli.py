@@ -54,6 +54,16 @@ def _positive_float(text: str) -> float:
     return value
 
 
+def _probability(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {text}")
+    return value
+
+
 def _int(text: str) -> int:
     try:
         return int(text)
@@ -88,6 +98,35 @@ def build_parser() -> argparse.ArgumentParser:
     p_run.add_argument("--out", metavar="DIR", help="directory for reports and traces")
     p_run.add_argument("--force", action="store_true", help="replace existing reports")
 
+    p_diag = sub.add_parser(
+        "diagnose", help="is the agent stable, is the probe set blind, do relations hold?"
+    )
+    p_diag.add_argument(
+        "--agent",
+        required=True,
+        metavar="MOD:FUNC",
+        help="module (dotted, or a path to a .py file) and callable",
+    )
+    p_diag.add_argument("--inputs", required=True, metavar="FILE", help="one probe per line")
+    p_diag.add_argument(
+        "--k",
+        type=_positive_int,
+        default=4,
+        metavar="K",
+        help="draws per input for the fixed design (default 4)",
+    )
+    p_diag.add_argument(
+        "--epsilon",
+        type=_probability,
+        default=0.01,
+        metavar="E",
+        help="flip-rate tolerance (default 0.01)",
+    )
+    p_diag.add_argument("--layer", choices=["verdict", "tools", "text"], default="verdict")
+    p_diag.add_argument("--design", choices=["sequential", "fixed"], default="sequential")
+    p_diag.add_argument("--relations", metavar="MOD:FUNC", help="custom relations")
+    p_diag.add_argument("--json", action="store_true", help="print the diagnosis as JSON")
+
     p_validate = sub.add_parser("validate", help="check datasets, configs, reports and traces")
     p_validate.add_argument("paths", nargs="+", metavar="PATH")
     return parser
@@ -112,11 +151,26 @@ def _dispatch(args: argparse.Namespace) -> int:
             out=args.out,
             force=args.force,
         )
+    if args.command == "diagnose":
+        from fairwitness.commands.diagnose import run_diagnose
+
+        return run_diagnose(
+            args.agent,
+            args.inputs,
+            k=args.k,
+            epsilon=args.epsilon,
+            layer=args.layer,
+            design=args.design,
+            relations=args.relations,
+            as_json=args.json,
+        )
     if args.command == "validate":
         from fairwitness.commands.validate import validate
 
         return validate(args.paths)
-    raise _UsageError("fairwitness: a command is required (init, run, validate); see --help")
+    raise _UsageError(
+        "fairwitness: a command is required (init, run, diagnose, validate); see --help"
+    )
 
 
 def _crash_log(exc: BaseException) -> str:

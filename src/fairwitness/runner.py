@@ -27,7 +27,7 @@ import queue
 import sys
 import threading
 import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Literal, Protocol, TextIO
@@ -269,6 +269,24 @@ class Runner:
 
     # -- running -----------------------------------------------------------------------------
 
+    @contextlib.asynccontextmanager
+    async def session(self) -> AsyncIterator[Runner]:
+        """Keep the time-limit watchdog and the worker threads alive for :meth:`call`."""
+        watchdog = asyncio.ensure_future(self._watchdog()) if self.timeout_s is not None else None
+        try:
+            yield self
+        finally:
+            self._threads.shutdown()
+            if watchdog is not None:
+                watchdog.cancel()
+                await asyncio.gather(watchdog, return_exceptions=True)
+
+    async def call(self, case: Case, *, repeat: int = 0, variant: str = "base") -> Trace:
+        """One live trial of ``case`` outside :meth:`run` (inside ``async with runner.session()``):
+        time-limited, traced, faults injected; never cached. Counted as a live call."""
+        self._live_calls += 1
+        return await self._call_target(case, repeat, variant)
+
     async def run(self, dataset: Dataset, sink: TraceSink) -> RunResult:
         """Run every case ``repeats`` times; returns when done, stopped or interrupted."""
         self.check_replayable(dataset)
@@ -302,23 +320,19 @@ class Runner:
                         len(results), planned, counters["crashed"], counters["timed_out"]
                     )
 
-        self._workers = [
-            asyncio.ensure_future(worker()) for _ in range(min(self.concurrency, planned))
-        ]
-        watchdog = asyncio.ensure_future(self._watchdog()) if self.timeout_s is not None else None
-        try:
-            await asyncio.gather(*self._workers)
-        except asyncio.CancelledError:
-            if not self._interrupted:
-                for task in self._workers:
-                    task.cancel()
-                raise
-        finally:
-            self._workers = []
-            self._threads.shutdown()
-            if watchdog is not None:
-                watchdog.cancel()
-                await asyncio.gather(watchdog, return_exceptions=True)
+        async with self.session():
+            self._workers = [
+                asyncio.ensure_future(worker()) for _ in range(min(self.concurrency, planned))
+            ]
+            try:
+                await asyncio.gather(*self._workers)
+            except asyncio.CancelledError:
+                if not self._interrupted:
+                    for task in self._workers:
+                        task.cancel()
+                    raise
+            finally:
+                self._workers = []
         if self.progress is not None:
             self.progress.update(
                 len(results), planned, counters["crashed"], counters["timed_out"], final=True

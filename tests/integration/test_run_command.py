@@ -154,7 +154,11 @@ def test_fault_on_a_tool_not_wrapped_is_refused_before_running(project, capsys) 
     p = project(
         [
             {"id": "ok", "input": "x", "faults": [{"tool": "lookup", "kind": "timeout"}]},
-            {"id": "bad", "input": "y", "faults": [{"tool": "search_jobs", "kind": "timeout"}]},
+            {
+                "id": "bad",
+                "input": "y",
+                "faults": [{"tool": "no_such_tool_anywhere", "kind": "timeout"}],
+            },
         ]
     )
     assert main(["run", str(p.config)]) == 4
@@ -163,7 +167,7 @@ def test_fault_on_a_tool_not_wrapped_is_refused_before_running(project, capsys) 
         f"fairwitness: error: {p.root / 'cases.jsonl'}:2: field 'faults[0].tool': "
     )
     assert (
-        "case 'bad' declares a timeout fault on tool 'search_jobs', which is not wrapped with @tool"
+        "case 'bad' declares a timeout fault on tool 'no_such_tool_anywhere', which is not wrapped with @tool"
         in line
     )
     assert "lookup" in line

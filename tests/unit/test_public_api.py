@@ -36,7 +36,16 @@ def test_all_is_sorted_and_complete() -> None:
 
 
 @pytest.mark.parametrize(
-    "module", ["fairwitness.tools", "fairwitness.trace", "fairwitness.targets"]
+    "module",
+    [
+        "fairwitness.tools",
+        "fairwitness.trace",
+        "fairwitness.targets",
+        "fairwitness.scoring",
+        "fairwitness.diagnostics",
+        "fairwitness.report",
+        "fairwitness.stats",
+    ],
 )
 def test_subpackage_all_is_sorted_and_resolves(module: str) -> None:
     mod = importlib.import_module(module)

@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from fairwitness._version import __version__
 from fairwitness.dataset import Dataset
+from fairwitness.diagnostics.suite import suite_diagnostics
 from fairwitness.report.io import render_report, write_report
 from fairwitness.report.model import (
     Counts,
@@ -296,6 +297,13 @@ class RunDigest:
                 cost_unknown_reason=cost_reason,
             ),
             metrics=metrics,
+            diagnostics=suite_diagnostics(
+                {
+                    case.id: [t.verdict for t in self.trials[case.id] if t.variant == "base"]
+                    for case in self.dataset
+                },
+                [case.expect.route for case in self.dataset],
+            ),
             stability=self._stability(),
             scoring=ScoringInfo(
                 patterns_version=PATTERNS_VERSION if self.board is not None else "",
