@@ -44,10 +44,26 @@ import math
 import operator
 import sys
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Literal
 
-from fairwitness.stats import betaincinv, wilson
+from fairwitness.diagnostics._eprocess import GRID_SIZE as GRID_SIZE
+from fairwitness.diagnostics._eprocess import (
+    _coefficients,
+    _deterministic_alternatives,
+    _log_mixture,
+    _stochastic_alternatives,
+)
+from fairwitness.diagnostics._meter_result import (
+    DETERMINISTIC,
+    STOCHASTIC,
+    UNDECIDED,
+    Call,
+    MeterResult,
+    _result,
+)
+from fairwitness.diagnostics._meter_result import DETERMINISTIC_ADVICE as DETERMINISTIC_ADVICE
+from fairwitness.diagnostics._meter_result import STOCHASTIC_ADVICE as STOCHASTIC_ADVICE
+from fairwitness.diagnostics._meter_result import Design as Design
+from fairwitness.stats import betaincinv
 
 __all__ = [
     "MeterResult",
@@ -58,19 +74,6 @@ __all__ = [
     "run_sequential",
 ]
 
-Call = Literal["verdict-stochastic", "verdict-deterministic", "undecided"]
-Design = Literal["fixed", "sequential"]
-
-STOCHASTIC: Call = "verdict-stochastic"
-DETERMINISTIC: Call = "verdict-deterministic"
-UNDECIDED: Call = "undecided"
-
-STOCHASTIC_ADVICE = (
-    "use noise-robust relations and compare their violations with the measured flip rate"
-)
-DETERMINISTIC_ADVICE = "frozen-baseline diffing is the stronger oracle"
-
-GRID_SIZE = 12  # alternatives per side of the sequential meter
 _LOG_MAX_FLOAT = math.log(sys.float_info.max)
 
 
@@ -123,144 +126,6 @@ def pair_outcomes(draws: Sequence[Hashable]) -> tuple[list[bool], int]:
     """
     flips = [bool(draws[i] != draws[i + 1]) for i in range(0, len(draws) - 1, 2)]
     return flips, len(draws) % 2
-
-
-# -- the result ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class MeterResult:
-    """What the meter observed and the call it makes.
-
-    ``ci_low``/``ci_high`` are the two-sided Wilson 1 - alpha interval on the flip rate over all
-    pairs, for description only: the call never uses it. Under the sequential design it is computed
-    once, at the end, and is not anytime-valid (the e-values are the valid evidence there).
-    ``e_stochastic``/``e_deterministic`` are the final e-values of the sequential design (capped at
-    the largest float), ``None`` under the fixed design. ``extra_pairs_needed`` is set only for an
-    undecided call: the further pairs, all flip-free, that would establish
-    ``"verdict-deterministic"`` (see :func:`extra_pairs_for_deterministic` and
-    :meth:`SequentialMeter.result`). ``unstable_inputs`` lists (input id, flips, pairs) for every
-    input with at least one flip: most flips first, then the highest flip share, then by id.
-    """
-
-    call: Call
-    design: Design
-    layer: str
-    epsilon: float
-    alpha: float
-    pairs: int
-    flips: int
-    flip_rate: float | None
-    ci_low: float | None
-    ci_high: float | None
-    calls: int
-    unpaired: int
-    e_stochastic: float | None
-    e_deterministic: float | None
-    extra_pairs_needed: int | None
-    advice: str
-    unstable_inputs: list[tuple[str, int, int]]
-
-    def to_dict(self) -> dict[str, Any]:
-        """The fields by name, JSON-safe (``unstable_inputs`` as lists of [id, flips, pairs])."""
-        return {
-            "call": self.call,
-            "design": self.design,
-            "layer": self.layer,
-            "epsilon": self.epsilon,
-            "alpha": self.alpha,
-            "pairs": self.pairs,
-            "flips": self.flips,
-            "flip_rate": self.flip_rate,
-            "ci_low": self.ci_low,
-            "ci_high": self.ci_high,
-            "calls": self.calls,
-            "unpaired": self.unpaired,
-            "e_stochastic": self.e_stochastic,
-            "e_deterministic": self.e_deterministic,
-            "extra_pairs_needed": self.extra_pairs_needed,
-            "advice": self.advice,
-            "unstable_inputs": [[i, f, n] for i, f, n in self.unstable_inputs],
-        }
-
-
-def _advice(
-    call: Call,
-    design: Design,
-    layer: str,
-    epsilon: float,
-    pairs: int,
-    flips: int,
-    extra: int | None,
-) -> str:
-    if call == STOCHASTIC:
-        return (
-            f"The {layer} changed between two calls on unchanged input in {flips} of {pairs} "
-            f"pairs (flip rate {flips / pairs:.3g}, established above epsilon {epsilon:g}): "
-            f"{STOCHASTIC_ADVICE}."
-        )
-    if call == DETERMINISTIC:
-        return (
-            f"The {layer} changed between two calls on unchanged input in {flips} of {pairs} "
-            f"pairs (flip rate established below epsilon {epsilon:g}): {DETERMINISTIC_ADVICE}."
-        )
-    total = pairs + (extra or 0)
-    how = (
-        f"Run with max_pairs of at least {total}: the e-values stay valid when a run is extended."
-        if design == "sequential"
-        else f"That is {total} pairs in all, fixed before looking."
-    )
-    return (
-        f"Undecided: {flips} flips in {pairs} pairs establish the {layer} flip rate neither above "
-        f"nor below epsilon {epsilon:g}. Add more inputs or more repeats: at least {extra} more "
-        "pairs, all flip-free, would establish verdict-deterministic; every further flip raises "
-        f"that number, and enough flips would establish verdict-stochastic instead. {how}"
-    )
-
-
-def _unstable(per_input: Mapping[str, tuple[int, int]]) -> list[tuple[str, int, int]]:
-    rows = [(i, f, n) for i, (f, n) in per_input.items() if f > 0]
-    return sorted(rows, key=lambda row: (-row[1], -row[1] / row[2], row[0]))
-
-
-def _result(
-    *,
-    call: Call,
-    design: Design,
-    layer: str,
-    epsilon: float,
-    alpha: float,
-    per_input: Mapping[str, tuple[int, int]],
-    unpaired: int,
-    e_stochastic: float | None,
-    e_deterministic: float | None,
-    extra: int | None,
-) -> MeterResult:
-    flips = sum(f for f, _ in per_input.values())
-    pairs = sum(n for _, n in per_input.values())
-    flip_rate = ci_low = ci_high = None
-    if pairs:
-        flip_rate = flips / pairs
-        ci_low, ci_high = wilson(flips, pairs, 1.0 - alpha)
-    return MeterResult(
-        call=call,
-        design=design,
-        layer=layer,
-        epsilon=epsilon,
-        alpha=alpha,
-        pairs=pairs,
-        flips=flips,
-        flip_rate=flip_rate,
-        ci_low=ci_low,
-        ci_high=ci_high,
-        calls=2 * pairs + unpaired,
-        unpaired=unpaired,
-        e_stochastic=e_stochastic,
-        e_deterministic=e_deterministic,
-        extra_pairs_needed=extra,
-        advice=_advice(call, design, layer, epsilon, pairs, flips, extra),
-        unstable_inputs=_unstable(per_input),
-    )
 
 
 # -- the fixed design ---------------------------------------------------------------------------
@@ -400,50 +265,6 @@ def fixed_meter(
 
 
 # -- the sequential design ----------------------------------------------------------------------
-
-
-def _geometric(low: float, high: float, count: int) -> list[float]:
-    ratio = math.log(high / low) / (count - 1)
-    return [low * math.exp(ratio * j) for j in range(count)]
-
-
-def _stochastic_alternatives(epsilon: float) -> list[float]:
-    """The alternatives q > epsilon of the "stochastic" e-process: 12 values spaced geometrically
-    from epsilon + min(epsilon/2, (1 - epsilon)/4) (1.5 epsilon for epsilon <= 1/3) to
-    (1 + epsilon)/2, the midpoint between epsilon and 1 (about 0.5 for small epsilon)."""
-    low = epsilon + min(0.5 * epsilon, 0.25 * (1.0 - epsilon))
-    return _geometric(low, 0.5 * (1.0 + epsilon), GRID_SIZE)
-
-
-def _deterministic_alternatives(epsilon: float) -> list[float]:
-    """The alternatives q < epsilon of the "deterministic" e-process: q = 0 (a target that never
-    flips, the common deterministic case) and 11 values spaced geometrically from epsilon/20 to
-    epsilon/1.5."""
-    return [0.0, *_geometric(epsilon / 20.0, epsilon / 1.5, GRID_SIZE - 1)]
-
-
-def _coefficients(alternatives: Sequence[float], epsilon: float) -> list[tuple[float, float]]:
-    """Per alternative q, the log likelihood ratio of a flip, log(q/epsilon) (-inf for q = 0), and
-    of a flip-free pair, log((1 - q)/(1 - epsilon))."""
-    log_eps, log_not_eps = math.log(epsilon), math.log1p(-epsilon)
-    return [
-        (math.log(q) - log_eps if q > 0.0 else -math.inf, math.log1p(-q) - log_not_eps)
-        for q in alternatives
-    ]
-
-
-def _log_mixture(coefficients: Sequence[tuple[float, float]], flips: int, steady: int) -> float:
-    """log of the mean over the grid of prod over pairs of the likelihood ratios, for ``flips``
-    flipped and ``steady`` flip-free pairs, by log-sum-exp (no overflow or underflow for any
-    count). A q = 0 alternative contributes 0 once a pair has flipped."""
-    terms = [
-        steady * on_steady + (flips * on_flip if flips else 0.0)
-        for on_flip, on_steady in coefficients
-        if not (flips and on_flip == -math.inf)
-    ]
-    top = max(terms)  # never empty: every grid has alternatives with q > 0
-    total = math.fsum(math.exp(term - top) for term in terms)
-    return top + math.log(total) - math.log(len(coefficients))
 
 
 def _e_value(log_value: float) -> float:

@@ -1,21 +1,4 @@
-"""The runner: every (case, repeat) through the target, bounded, timed, budgeted, interruptible.
-
-- A fixed pool of ``concurrency`` worker coroutines pulls trials from one iterator; no task per
-  trial is created up front, so memory does not grow with the suite.
-- ``timeout_s`` bounds every trial. Async targets are cancelled. Sync targets run in daemon threads,
-  and a Python thread cannot be killed: on timeout the trial is recorded as ``timed_out``, the
-  thread is abandoned and runs on until its call returns (its later tool calls are not recorded,
-  because the trial's context is closed), and the process does not wait for it at exit. The count
-  of abandoned threads is returned so the report can show it.
-- ``max_calls`` and ``max_cost_usd`` stop scheduling new trials once reached; in-flight trials
-  finish, and the run is marked incomplete with the reason.
-- :meth:`Runner.request_stop` (called on Ctrl-C / SIGTERM) cancels in-flight trials and returns a
-  partial result marked incomplete; trials that did not finish are counted as not run.
-- In ``record`` mode cached trials are replayed and missing ones are called live and cached; in
-  ``replay`` mode every trial must be in the cache (checked before anything runs).
-
-The runner writes traces and returns per-trial summaries; it knows nothing of reports.
-"""
+"""The :class:`Runner`, whose guarantees the package docstring states, and its trace sink."""
 
 from __future__ import annotations
 
@@ -23,17 +6,16 @@ import asyncio
 import contextlib
 import contextvars
 import itertools
-import queue
-import sys
-import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
-from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any, Literal, Protocol, TextIO
+from typing import Any, Literal, Protocol
 
 from fairwitness.dataset import Case, Dataset
 from fairwitness.errors import CacheMissError, Problem, UsageError
+from fairwitness.runner._progress import Progress
+from fairwitness.runner._results import RunResult, TrialResult, _summary
+from fairwitness.runner._threads import _DaemonThreads
 from fairwitness.scoring.apply import TrialScores
 from fairwitness.targets.base import InvalidReturn, Target, from_callable, to_observation
 from fairwitness.trace.cache import TraceCache, cache_key
@@ -47,123 +29,6 @@ class TraceSink(Protocol):
     """Where finished traces go; ``write`` returns the trace's line number."""
 
     def write(self, trace: Trace) -> int: ...
-
-
-@dataclass(slots=True)
-class TrialResult:
-    """What the report needs to know about one finished trial (the trace holds the rest)."""
-
-    case_id: str
-    repeat: int
-    variant: str
-    status: TrialStatus
-    verdict: str | None
-    latency_ms: float
-    tool_calls: int
-    faults_fired: int
-    error: str | None
-    replayed: bool
-    cost_usd: float | None
-    input_tokens: int | None
-    output_tokens: int | None
-    trace_line: int
-    scores: TrialScores | None = None
-
-
-@dataclass
-class RunResult:
-    """The outcome of :meth:`Runner.run`."""
-
-    suite: str
-    planned: int
-    trials: list[TrialResult] = field(repr=False)
-    complete: bool
-    incomplete_reason: str | None
-    live_calls: int
-    abandoned_threads: int
-    models: list[str]
-    started_at: datetime
-    finished_at: datetime
-    faults_declared: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)
-
-
-class _DaemonThreads:
-    """Daemon worker threads for sync targets, grown on demand, never joined.
-
-    Each submitted job gets a worker: an idle one if there is one, else a new thread. A worker
-    whose job hangs past the trial's timeout is simply never idle again, so it cannot delay other
-    trials, and being a daemon it cannot keep the process alive at exit.
-    """
-
-    def __init__(self) -> None:
-        self._jobs: queue.SimpleQueue[tuple[Callable[[], Any], Callable[[Any], None]] | None] = (
-            queue.SimpleQueue()
-        )
-        self._lock = threading.Lock()
-        self._idle = 0
-        self._started = 0
-
-    def submit(self, compute: Callable[[], Any], deliver: Callable[[Any], None]) -> None:
-        """Run ``compute()`` on a worker and pass its return value to ``deliver``."""
-        with self._lock:
-            if self._idle:
-                self._idle -= 1
-            else:
-                self._started += 1
-                threading.Thread(
-                    target=self._work, name=f"fairwitness-trial-{self._started}", daemon=True
-                ).start()
-        self._jobs.put((compute, deliver))
-
-    def _work(self) -> None:
-        while True:
-            job = self._jobs.get()
-            if job is None:
-                return
-            compute, deliver = job
-            outcome = compute()
-            # Idle before delivering: the next trial, submitted as soon as this one's result
-            # arrives, must find this worker free rather than start another thread.
-            with self._lock:
-                self._idle += 1
-            deliver(outcome)
-
-    def shutdown(self) -> None:
-        """Let idle workers exit; busy (or hung) ones end when their job does."""
-        with self._lock:
-            idle, self._idle = self._idle, 0
-        for _ in range(idle):
-            self._jobs.put(None)
-
-
-class Progress:
-    """Progress to stderr: a rewritten line on a TTY, a line every ``interval_s`` otherwise."""
-
-    def __init__(self, stream: TextIO | None = None, *, interval_s: float = 10.0) -> None:
-        self.stream = stream if stream is not None else sys.stderr
-        self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
-        self.interval_s = 0.2 if self.tty else interval_s
-        self._started = time.monotonic()
-        self._last = self._started  # the first line comes after one interval, not at once
-
-    def update(
-        self, done: int, planned: int, crashed: int, timed_out: int, *, final: bool = False
-    ) -> None:
-        now = time.monotonic()
-        if not final and now - self._last < self.interval_s:
-            return
-        self._last = now
-        share = 100.0 * done / planned if planned else 100.0
-        line = (
-            f"fairwitness: {done}/{planned} trials ({share:.0f}%), {crashed} crashed, "
-            f"{timed_out} timed out, {now - self._started:.1f}s"
-        )
-        if self.tty:
-            self.stream.write("\r" + line + ("\n" if final else ""))
-        else:
-            self.stream.write(line + "\n")
-        self.stream.flush()
 
 
 class Runner:
@@ -556,24 +421,4 @@ def _usage(ctx: TrialContext) -> Usage:
             if missing
             else None
         ),
-    )
-
-
-def _summary(trace: Trace, line: int, scores: TrialScores | None) -> TrialResult:
-    return TrialResult(
-        case_id=trace.case_id,
-        repeat=trace.repeat,
-        variant=trace.variant,
-        status=trace.status,
-        verdict=trace.verdict,
-        latency_ms=trace.latency_ms,
-        tool_calls=len(trace.tool_calls),
-        faults_fired=len(trace.faults_fired),
-        error=None if trace.error is None else f"{trace.error.type}: {trace.error.message}",
-        replayed=trace.replayed,
-        cost_usd=trace.usage.cost_usd,
-        input_tokens=trace.usage.input_tokens,
-        output_tokens=trace.usage.output_tokens,
-        trace_line=line,
-        scores=scores,
     )

@@ -1,0 +1,33 @@
+"""The runner: every (case, repeat) through the target, bounded, timed, budgeted, interruptible.
+
+- A fixed pool of ``concurrency`` worker coroutines pulls trials from one iterator; no task per
+  trial is created up front, so memory does not grow with the suite.
+- ``timeout_s`` bounds every trial. Async targets are cancelled. Sync targets run in daemon threads,
+  and a Python thread cannot be killed: on timeout the trial is recorded as ``timed_out``, the
+  thread is abandoned and runs on until its call returns (its later tool calls are not recorded,
+  because the trial's context is closed), and the process does not wait for it at exit. The count
+  of abandoned threads is returned so the report can show it.
+- ``max_calls`` and ``max_cost_usd`` stop scheduling new trials once reached; in-flight trials
+  finish, and the run is marked incomplete with the reason.
+- :meth:`Runner.request_stop` (called on Ctrl-C / SIGTERM) cancels in-flight trials and returns a
+  partial result marked incomplete; trials that did not finish are counted as not run.
+- In ``record`` mode cached trials are replayed and missing ones are called live and cached; in
+  ``replay`` mode every trial must be in the cache (checked before anything runs).
+
+The runner writes traces and returns per-trial summaries; it knows nothing of reports.
+"""
+
+from __future__ import annotations
+
+from fairwitness.runner._progress import Progress
+from fairwitness.runner._results import RunResult, TrialResult
+from fairwitness.runner._runner import Mode, Runner, TraceSink
+
+__all__ = [
+    "Mode",
+    "Progress",
+    "RunResult",
+    "Runner",
+    "TraceSink",
+    "TrialResult",
+]
