@@ -348,13 +348,6 @@ def _startup(quick: bool, command: str) -> list[dict[str, Any]]:
 
 def collect(*, quick: bool = False) -> list[dict[str, Any]]:
     """Measure everything above on this machine; one row per figure."""
-    try:
-        import fairwitness  # noqa: F401
-    except ImportError:
-        raise RuntimeError(
-            f"fairwitness is not importable by {sys.executable}; activate the environment it is "
-            "installed in (e.g. '. .venv/bin/activate') and run benchmarks/run again"
-        ) from None
     command = COMMAND + (" --quick" if quick else "")
     rows = _end_to_end(quick, command)
     rows += _runner_overhead(quick, command)

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import random
 import statistics
-import sys
 from typing import Any
 
 COMMAND = "benchmarks/run --only meter"
@@ -113,13 +112,6 @@ def _row(
 
 def collect(*, quick: bool = False) -> list[dict[str, Any]]:
     """Simulate both designs at every rate; one row per figure."""
-    try:
-        import fairwitness.diagnostics.meter  # noqa: F401
-    except ImportError:
-        raise RuntimeError(
-            f"fairwitness is not importable by {sys.executable}; activate the environment it is "
-            "installed in (e.g. '. .venv/bin/activate') and run benchmarks/run again"
-        ) from None
     command = COMMAND + (" --quick" if quick else "")
     replications = QUICK_REPLICATIONS if quick else REPLICATIONS
     setting = f"epsilon {EPSILON:g}, alpha {ALPHA:g}, {replications} replications"

@@ -69,13 +69,8 @@ def _median_ms(call: Callable[[], object], batches: int) -> float:
 
 def collect(*, quick: bool = False) -> list[dict[str, Any]]:
     """Measure the figures above on this machine; one row per figure."""
-    try:
-        from fairwitness.stats import binom_tail, mcnemar
-    except ImportError:
-        raise RuntimeError(
-            f"fairwitness is not importable by {sys.executable}; activate the environment it is "
-            "installed in (e.g. '. .venv/bin/activate') and run benchmarks/run again"
-        ) from None
+    from fairwitness.stats import binom_tail, mcnemar
+
     command = COMMAND + (" --quick" if quick else "")
     batches = QUICK_BATCHES if quick else BATCHES
     how = f"median of {batches} batches of {BATCH} calls"
