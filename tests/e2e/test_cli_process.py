@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import signal
 import subprocess
@@ -169,6 +170,9 @@ def test_the_bundled_example_runs_from_the_console_script(tmp_path: Path) -> Non
     assert "misreport_as_empty   4/14 = 28.6%" in proc.stderr
     assert "(excluded: 2 fault not fired)" in proc.stderr
     assert "facts                3/3\n" in proc.stderr
+    # one disjoint pair per case at 3 repeats: 63 pairs, too few to call 2 flips either way
+    assert re.search(r"meter +undecided: \d+/63 repeat pairs changed verdict", proc.stderr)
+    assert "blindness            not blind:" in proc.stderr
     # the ambiguous questions are routed at random (seeded): some repeats disagree
     verdicts = {
         o.verdict for c in ("ambiguous-001", "ambiguous-002") for o in report.cases[c].repeats

@@ -99,6 +99,19 @@ def metric_lines(report: Report) -> list[str]:
         lines.append(
             f"{'unstable cases':<20} {stability.unstable_cases}/{stability.measured_cases}"
         )
+    meter = report.diagnostics.get("meter") or {}
+    if meter.get("measured"):
+        lines.append(
+            f"{'meter':<20} {meter['call']}: {meter['flips']}/{meter['pairs']} repeat pairs "
+            "changed verdict"
+        )
+    blindness = report.diagnostics.get("blindness") or {}
+    if blindness.get("skew") is not None:
+        flag = "BLIND" if blindness["blind"] else "not blind"
+        lines.append(
+            f"{'blindness':<20} {flag}: {100 * blindness['skew']:.0f}% '{blindness['top']}', "
+            f"{blindness['distinct']} distinct verdicts"
+        )
     return lines
 
 
