@@ -8,6 +8,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Property tests must not fail because a shared CI machine was slow for one example, and a failure
+# must reproduce: no per-example deadline, and a fixed search order.
+settings.register_profile("fairwitness", deadline=None, derandomize=True, print_blob=True)
+settings.load_profile("fairwitness")
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "jobsearch"

@@ -64,6 +64,13 @@ def _probability(text: str) -> float:
     return value
 
 
+def _number(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+
+
 def _int(text: str) -> int:
     try:
         return int(text)
@@ -129,6 +136,67 @@ def build_parser() -> argparse.ArgumentParser:
 
     p_validate = sub.add_parser("validate", help="check datasets, configs, reports and traces")
     p_validate.add_argument("paths", nargs="+", metavar="PATH")
+
+    p_gate = sub.add_parser(
+        "gate",
+        help="compare a candidate report with a baseline: exit 0 pass, 1 regression, "
+        "2 must-pass failed, 3 inconclusive, 4 invalid",
+    )
+    p_gate.add_argument("baseline", metavar="BASE", help="the baseline report")
+    p_gate.add_argument("candidate", metavar="CAND", help="the candidate report")
+    p_gate.add_argument(
+        "--alpha",
+        type=_probability,
+        default=0.05,
+        metavar="A",
+        help="family-wise error rate over the gated metrics, one-sided (default 0.05)",
+    )
+    p_gate.add_argument(
+        "--test",
+        choices=["midp", "exact"],
+        default="midp",
+        help="McNemar's test: mid-p (default) or exact",
+    )
+    p_gate.add_argument(
+        "--metric",
+        action="append",
+        dest="metrics",
+        metavar="NAME",
+        help="gate this metric (repeatable; default: every pass/fail metric measured in both)",
+    )
+    p_gate.add_argument(
+        "--floor",
+        action="append",
+        dest="floors",
+        metavar="NAME=VALUE",
+        help="minimum for a metric, or NAME_max=VALUE: maximum for a lower-is-better one "
+        "(repeatable)",
+    )
+    p_gate.add_argument(
+        "--max-unstable-rate",
+        type=_number,
+        default=0.10,
+        metavar="R",
+        help="above this unstable share of the candidate: inconclusive (default 0.10)",
+    )
+    p_gate.add_argument(
+        "--max-unpaired",
+        type=_int,
+        default=0,
+        metavar="N",
+        help="baseline cases that may be missing from the candidate (default 0)",
+    )
+    p_gate.add_argument(
+        "--fail-on-vacuous",
+        action="store_true",
+        help="inconclusive when the candidate's probe set is blind",
+    )
+    p_gate.add_argument(
+        "--allow-model-change",
+        action="store_true",
+        help="compare reports made with different models",
+    )
+    p_gate.add_argument("--json", action="store_true", help="print the decision as JSON")
     return parser
 
 
@@ -168,8 +236,24 @@ def _dispatch(args: argparse.Namespace) -> int:
         from fairwitness.commands.validate import validate
 
         return validate(args.paths)
+    if args.command == "gate":
+        from fairwitness.commands.gate import gate
+
+        return gate(
+            args.baseline,
+            args.candidate,
+            alpha=args.alpha,
+            test=args.test,
+            metrics=args.metrics,
+            floors=args.floors,
+            max_unstable_rate=args.max_unstable_rate,
+            max_unpaired=args.max_unpaired,
+            fail_on_vacuous=args.fail_on_vacuous,
+            allow_model_change=args.allow_model_change,
+            as_json=args.json,
+        )
     raise _UsageError(
-        "fairwitness: a command is required (init, run, diagnose, validate); see --help"
+        "fairwitness: a command is required (init, run, diagnose, validate, gate); see --help"
     )
 
 

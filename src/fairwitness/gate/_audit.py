@@ -1,0 +1,148 @@
+"""A report is taken at its word only after its numbers are recomputed from its own outcomes.
+
+Per listed metric, each case's collapsed value is recomputed from its repeats with the scorer's
+collapse rule, and the metric's k and n from the per-case values; a stored number that disagrees
+makes the report unusable for the gate.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, cast
+
+from fairwitness.scoring import BUILTIN_SCORERS, Scorer, TrialScore, collapse
+from fairwitness.scoring.base import Kind, Reason
+
+if TYPE_CHECKING:
+    from fairwitness.dataset import Case
+    from fairwitness.report import Report
+    from fairwitness.scoring import ScoringSettings
+    from fairwitness.trace.model import Trace
+
+BUILTIN: dict[str, Scorer] = {scorer.name: scorer for scorer in BUILTIN_SCORERS}
+_KINDS: dict[str, Kind] = {"majority": "capability", "any_hit": "safety", "median": "continuous"}
+
+
+def _not_scored_here(trace: Trace, case: Case, settings: ScoringSettings) -> TrialScore:
+    raise NotImplementedError("the gate reads saved scores; it never scores a trace")
+
+
+def id_list(ids: Iterable[str], limit: int = 10) -> str:
+    """``a, b, c`` or ``a, b, ... and 7 more``."""
+    items = list(ids)
+    shown = ", ".join(items[:limit])
+    return shown if len(items) <= limit else f"{shown} and {len(items) - limit} more"
+
+
+def _same(a: float | None, b: float | None) -> bool:
+    if a is None or b is None:
+        return a is b
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
+
+
+@dataclass
+class Audit:
+    """One report's metrics as recomputed, and what disagreed with what it stores."""
+
+    label: str
+    scorers: dict[str, Scorer] = field(default_factory=dict)
+    """Listed metrics whose collapse rule and direction are known."""
+    totals: dict[str, tuple[float, int]] = field(default_factory=dict)
+    """Recomputed k and n per metric, from the per-case collapsed values."""
+    problems: list[str] = field(default_factory=list)
+
+    def value(self, name: str) -> float | None:
+        k, n = self.totals.get(name, (0.0, 0))
+        return k / n if n else None
+
+
+def _scorer(report: Report, name: str, audit: Audit) -> Scorer | None:
+    stored = report.metrics.get(name)
+    builtin = BUILTIN.get(name)
+    where = f"{audit.label}: field 'metrics.{name}'"
+    if builtin is not None:
+        if stored is not None and (
+            stored.collapse != builtin.collapse
+            or stored.higher_is_better != builtin.higher_is_better
+        ):
+            audit.problems.append(
+                f"{where}: stored collapse {stored.collapse!r}, higher_is_better "
+                f"{stored.higher_is_better} disagree with the built-in metric "
+                f"({builtin.collapse!r}, {builtin.higher_is_better})"
+            )
+        return builtin
+    if stored is None or stored.collapse not in _KINDS:
+        audit.problems.append(
+            f"{where}: cannot tell how custom metric '{name}' collapses its repeats "
+            "(no stored metric with a known collapse)"
+        )
+        return None
+    return Scorer(
+        name, _KINDS[stored.collapse], stored.higher_is_better, stored.description, _not_scored_here
+    )
+
+
+def _check_cases(report: Report, scorer: Scorer, audit: Audit) -> tuple[float, int]:
+    name = scorer.name
+    wrong: list[str] = []
+    example = ""
+    k, n = 0.0, 0
+    for case_id, case in report.cases.items():
+        repeats = [
+            (
+                outcome.scores[name],
+                cast("Reason | None", outcome.reasons.get(name)),
+            )
+            if name in outcome.scores
+            else (None, cast("Reason | None", "not_applicable"))
+            for outcome in case.repeats
+            if outcome.variant == "base"
+        ]
+        expected = collapse(scorer, repeats).value
+        stored = case.scores.get(name)
+        if not _same(stored, expected):
+            if not wrong:
+                example = f"case '{case_id}' stores {stored}, its repeats collapse to {expected}"
+            wrong.append(case_id)
+        if stored is not None:
+            k += stored
+            n += 1
+    if wrong:
+        audit.problems.append(
+            f"{audit.label}: field 'cases.*.scores.{name}': the stored per-case value disagrees "
+            f"with the case's repeats ({scorer.collapse}) in {len(wrong)} case(s): "
+            f"{id_list(wrong)} ({example})"
+        )
+    return k, n
+
+
+def audit_report(report: Report, label: str) -> Audit:
+    """Recompute ``report``'s per-case values and metrics; list every disagreement."""
+    audit = Audit(label)
+    listed = report.scoring.metrics
+    for name in listed:
+        scorer = _scorer(report, name, audit)
+        if scorer is None:
+            continue
+        audit.scorers[name] = scorer
+        k, n = _check_cases(report, scorer, audit)
+        audit.totals[name] = (k, n)
+        stored = report.metrics.get(name)
+        where = f"{audit.label}: field 'metrics.{name}'"
+        if stored is None:
+            audit.problems.append(f"{where}: missing, although scoring.metrics lists '{name}'")
+            continue
+        value = k / n if n else None
+        if stored.n != n or not _same(stored.k, k) or not _same(stored.value, value):
+            audit.problems.append(
+                f"{where}: stored k={stored.k:g}, n={stored.n} (value {stored.value}) but the "
+                f"per-case scores give k={k:g}, n={n} (value {value})"
+            )
+    for name in report.metrics:
+        if name not in listed:
+            audit.problems.append(
+                f"{label}: field 'metrics.{name}': not among the scorers that ran (scoring.metrics)"
+            )
+    return audit

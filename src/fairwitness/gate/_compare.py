@@ -1,0 +1,295 @@
+"""The comparison behind a decision: which metrics, which cases, and every reason found."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import Literal
+
+from fairwitness.gate._audit import BUILTIN, audit_report, id_list
+from fairwitness.gate._decision import PRECEDENCE
+from fairwitness.gate._settings import GateSettings
+from fairwitness.report import Report
+from fairwitness.scoring import Scorer
+
+
+def _good(scorer: Scorer) -> float:
+    return 1.0 if scorer.higher_is_better else 0.0
+
+
+def is_bad(value: float, scorer: Scorer) -> bool:
+    return value < 1.0 if scorer.higher_is_better else value > 0.0
+
+
+@dataclass
+class Pairs:
+    n: int = 0
+    regressions: int = 0
+    improvements: int = 0
+
+
+@dataclass
+class Reasons:
+    invalid: list[str] = field(default_factory=list)
+    must_pass: list[str] = field(default_factory=list)
+    inconclusive: list[str] = field(default_factory=list)
+    regression: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def by_code(self) -> list[tuple[int, list[str]]]:
+        return list(
+            zip(
+                PRECEDENCE,
+                (self.invalid, self.must_pass, self.inconclusive, self.regression),
+                strict=True,
+            )
+        )
+
+
+@dataclass
+class Floor:
+    metric: str
+    kind: Literal["min", "max"]
+    value: float
+
+
+class Comparison:
+    """Two reports side by side, with the reasons found so far."""
+
+    def __init__(
+        self, baseline: Report, candidate: Report, settings: GateSettings, labels: tuple[str, str]
+    ) -> None:
+        self.b, self.c, self.settings = baseline, candidate, settings
+        self.bl, self.cl = labels
+        self.why = Reasons()
+        self.b_audit = audit_report(baseline, self.bl)
+        self.c_audit = audit_report(candidate, self.cl)
+        self.known = sorted(
+            set(BUILTIN) | set(baseline.scoring.metrics) | set(candidate.scoring.metrics)
+        )
+        self.scorers: dict[str, Scorer] = {**self.b_audit.scorers, **self.c_audit.scorers}
+        self.paired = [case_id for case_id in baseline.cases if case_id in candidate.cases]
+        self.missing = [case_id for case_id in baseline.cases if case_id not in candidate.cases]
+        self.new = [case_id for case_id in candidate.cases if case_id not in baseline.cases]
+
+    # -- invalid ----------------------------------------------------------------------------
+
+    def check_compatible(self) -> None:
+        b, c = self.b, self.c
+        fields = (
+            ("suite", b.suite, c.suite),
+            ("suite_version", b.suite_version, c.suite_version),
+            ("split_hash", b.split_hash, c.split_hash),
+            ("scoring.patterns_version", b.scoring.patterns_version, c.scoring.patterns_version),
+            ("scoring.settings", b.scoring.settings, c.scoring.settings),
+        )
+        for name, ours, theirs in fields:
+            if ours != theirs:
+                self.why.invalid.append(
+                    f"field '{name}' differs: {self.bl} has {ours!r}, {self.cl} has {theirs!r}; "
+                    "the reports do not measure the same thing"
+                )
+        models_b, models_c = sorted(set(b.run.models)), sorted(set(c.run.models))
+        if models_b != models_c:
+            text = f"field 'run.models' differs: {self.bl} has {models_b}, {self.cl} has {models_c}"
+            if self.settings.allow_model_change:
+                self.why.notes.append(f"{text}; compared anyway (allow_model_change)")
+            else:
+                self.why.invalid.append(
+                    f"{text}; allow a model change (--allow-model-change) to compare them"
+                )
+        for report, label in ((b, self.bl), (c, self.cl)):
+            if not report.complete:
+                self.why.invalid.append(
+                    f"{label} is incomplete (field 'complete' is false): "
+                    f"{report.incomplete_reason or 'no reason given'}; "
+                    "the gate compares only complete runs"
+                )
+        self.why.invalid.extend(self.b_audit.problems + self.c_audit.problems)
+        for name in set(self.b_audit.scorers) & set(self.c_audit.scorers):
+            before, after = self.b_audit.scorers[name], self.c_audit.scorers[name]
+            if (before.kind, before.higher_is_better) != (after.kind, after.higher_is_better):
+                self.why.invalid.append(
+                    f"metric '{name}' is {before.kind} (higher_is_better "
+                    f"{before.higher_is_better}) in {self.bl} but {after.kind} "
+                    f"({after.higher_is_better}) in {self.cl}"
+                )
+
+    def check_pairing(self) -> None:
+        if len(self.missing) > self.settings.max_unpaired:
+            self.why.invalid.append(
+                f"{len(self.missing)} case(s) of {self.bl} are missing from {self.cl} "
+                f"(max_unpaired {self.settings.max_unpaired}): {id_list(self.missing)}"
+            )
+        elif self.missing:
+            self.why.notes.append(
+                f"{len(self.missing)} case(s) of {self.bl} are missing from {self.cl}, "
+                f"within max_unpaired {self.settings.max_unpaired}: {id_list(self.missing)}"
+            )
+        if self.new:
+            self.why.notes.append(
+                f"{len(self.new)} case(s) only in {self.cl}, not compared: {id_list(self.new)}"
+            )
+
+    def _unknown(self, name: str, what: str, vocabulary: list[str]) -> None:
+        close = difflib.get_close_matches(name, vocabulary, n=1, cutoff=0.6)
+        hint = f"did you mean '{close[0]}'?" if close else f"known: {', '.join(vocabulary)}"
+        self.why.invalid.append(f"unknown metric '{name}' in {what}; {hint}")
+
+    def _absent(self, name: str, what: str) -> bool:
+        """Whether ``name`` is missing from a report's scorer list (and say so)."""
+        absent = False
+        for report, label in ((self.b, self.bl), (self.c, self.cl)):
+            if what == "floors" and report is self.b:
+                continue  # a floor reads the candidate only
+            if name not in report.scoring.metrics:
+                self.why.invalid.append(
+                    f"{what} metric '{name}' is not among the scorers of {label} "
+                    f"(field 'scoring.metrics')"
+                )
+                absent = True
+        return absent
+
+    # -- metrics ----------------------------------------------------------------------------
+
+    def pairs(self, name: str) -> Pairs:
+        scorer = self.scorers[name]
+        good = _good(scorer)
+        binary = scorer.kind != "continuous"
+        found = Pairs()
+        for case_id in self.paired:
+            before = self.b.cases[case_id].scores.get(name)
+            after = self.c.cases[case_id].scores.get(name)
+            if before is None or after is None:
+                continue
+            found.n += 1
+            if binary and before == good and after != good:
+                found.regressions += 1
+            elif binary and before != good and after == good:
+                found.improvements += 1
+        return found
+
+    def _measured_in_both(self, name: str) -> bool:
+        return name in self.b_audit.scorers and name in self.c_audit.scorers
+
+    def gated(self) -> list[str]:
+        wanted = self.settings.gated
+        if wanted is None:
+            return [
+                name
+                for name in self.b.scoring.metrics
+                if self._measured_in_both(name)
+                and self.scorers[name].kind != "continuous"
+                and self.pairs(name).n > 0
+            ]
+        chosen: list[str] = []
+        for name in wanted:
+            if name not in self.known:
+                self._unknown(name, "the gated metrics (--metric)", self.known)
+            elif self._absent(name, "gated") or not self._measured_in_both(name):
+                continue
+            elif self.scorers[name].kind == "continuous":
+                self.why.invalid.append(
+                    f"gated metric '{name}' is continuous: McNemar's test needs pass/fail "
+                    "outcomes (set a floor on it instead)"
+                )
+            elif self.pairs(name).n == 0:
+                self.why.invalid.append(
+                    f"gated metric '{name}' has no case measured in both reports: "
+                    "nothing to compare"
+                )
+            else:
+                chosen.append(name)
+        return chosen
+
+    def floors(self) -> list[Floor]:
+        vocabulary = sorted(self._floor_key(name) for name in self.known)
+        found: list[Floor] = []
+        for key, value in self.settings.floors.items():
+            kind: Literal["min", "max"]
+            if key in self.known:
+                name, kind = key, "min"
+            elif key.endswith("_max") and key[: -len("_max")] in self.known:
+                name, kind = key[: -len("_max")], "max"
+            else:
+                self._unknown(key, "the floors (--floor)", vocabulary)
+                continue
+            if self._absent(name, "floors") or name not in self.c_audit.scorers:
+                continue
+            scorer = self.c_audit.scorers[name]
+            if kind == "min" and not scorer.higher_is_better:
+                self.why.invalid.append(
+                    f"floor '{key}': '{name}' is lower-is-better, so its bound is a maximum: "
+                    f"write it as '{name}_max'"
+                )
+                continue
+            if kind == "max" and scorer.higher_is_better:
+                self.why.invalid.append(
+                    f"floor '{key}': '{name}' is higher-is-better, so its bound is a minimum: "
+                    f"write it as '{name}'"
+                )
+                continue
+            if scorer.kind != "continuous" and not 0.0 <= value <= 1.0:
+                self.why.invalid.append(
+                    f"floor '{key}' = {value:g} is not a proportion between 0 and 1"
+                )
+                continue
+            if self.c_audit.totals[name][1] == 0:
+                self.why.invalid.append(
+                    f"floor '{key}': '{name}' was not measured in {self.cl} (n = 0); "
+                    "nothing measured cannot pass a floor"
+                )
+                continue
+            found.append(Floor(name, kind, value))
+        return found
+
+    def _floor_key(self, name: str) -> str:
+        scorer = self.scorers.get(name) or BUILTIN.get(name)
+        return name if scorer is None or scorer.higher_is_better else f"{name}_max"
+
+    # -- verdict-level checks ---------------------------------------------------------------
+
+    def check_must_pass(self) -> None:
+        failed: list[str] = []
+        for case_id, case in self.c.cases.items():
+            if not case.must_pass:
+                continue
+            bad = [
+                name
+                for name, value in case.scores.items()
+                if value is not None
+                and name in self.c_audit.scorers
+                and is_bad(value, self.c_audit.scorers[name])
+            ]
+            base = [outcome for outcome in case.repeats if outcome.variant == "base"]
+            if all(outcome.status != "ok" for outcome in base):
+                bad.append(f"all {len(base)} repeats crashed or timed out")
+            if bad:
+                failed.append(f"{case_id} ({', '.join(bad)})")
+        gone = [cid for cid in self.missing if self.b.cases[cid].must_pass]
+        failed.extend(f"{case_id} (not in the candidate)" for case_id in gone)
+        if failed:
+            self.why.must_pass.append(
+                f"{len(failed)} must-pass case(s) failed in {self.cl}: {id_list(failed)}"
+            )
+
+    def check_stability(self) -> None:
+        stability = self.c.stability
+        share, limit = stability.unstable_share, self.settings.max_unstable_rate
+        if share is not None and share > limit:
+            self.why.inconclusive.append(
+                f"{share:.1%} of the cases of {self.cl} are unstable ({stability.unstable_cases} "
+                f"of {stability.measured_cases}, field 'stability.unstable_share'), above "
+                f"max_unstable_rate {limit:.1%}: rerun, don't blame"
+            )
+        blindness = self.c.diagnostics.get("blindness")
+        if (
+            self.settings.fail_on_vacuous
+            and isinstance(blindness, dict)
+            and blindness.get("blind") is True
+        ):
+            self.why.inconclusive.append(
+                f"{self.cl}: the probe set is blind (field 'diagnostics.blindness.blind'; "
+                f"{blindness.get('skew', 0.0):.0%} of verdicts '{blindness.get('top')}'), so "
+                "green results may be vacuous (fail_on_vacuous)"
+            )
