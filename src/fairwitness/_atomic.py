@@ -17,7 +17,7 @@ def write_atomic(path: Path, content: str | Iterable[str]) -> Path:
     tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
     chunks = [content] if isinstance(content, str) else content
     try:
-        with open(tmp, "w", encoding="utf-8") as handle:
+        with open(tmp, "w", encoding="utf-8", newline="") as handle:
             for chunk in chunks:
                 handle.write(chunk)
             handle.flush()

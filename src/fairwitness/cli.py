@@ -197,6 +197,22 @@ def build_parser() -> argparse.ArgumentParser:
         help="compare reports made with different models",
     )
     p_gate.add_argument("--json", action="store_true", help="print the decision as JSON")
+
+    p_readme = sub.add_parser(
+        "readme", help="regenerate a README's number blocks from committed reports"
+    )
+    p_readme.add_argument("file", metavar="FILE", help="the markdown file with fairwitness blocks")
+    p_readme.add_argument(
+        "--reports",
+        required=True,
+        metavar="GLOB",
+        help="report files to read (quote it; ** matches folders); one report per suite",
+    )
+    readme_mode = p_readme.add_mutually_exclusive_group(required=True)
+    readme_mode.add_argument(
+        "--check", action="store_true", help="exit 1 with a diff when any block is stale"
+    )
+    readme_mode.add_argument("--write", action="store_true", help="rewrite the stale blocks")
     return parser
 
 
@@ -252,8 +268,13 @@ def _dispatch(args: argparse.Namespace) -> int:
             allow_model_change=args.allow_model_change,
             as_json=args.json,
         )
+    if args.command == "readme":
+        from fairwitness.commands.readme import readme
+
+        return readme(args.file, reports=args.reports, check=args.check, write=args.write)
     raise _UsageError(
-        "fairwitness: a command is required (init, run, diagnose, validate, gate); see --help"
+        "fairwitness: a command is required (init, run, diagnose, validate, gate, readme); "
+        "see --help"
     )
 
 

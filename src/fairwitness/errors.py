@@ -10,7 +10,8 @@ Hierarchy::
     ├── FaultPlanError            exit 4   a declared fault names a tool that is not wrapped with @tool
     ├── ReportError               exit 4   a report or trace file is unreadable, truncated or of unknown version
     ├── OutputExistsError         exit 4   an output file exists and --force was not given
-    └── CacheMissError            exit 4   replay mode found no recorded trial for a case
+    ├── CacheMissError            exit 4   replay mode found no recorded trial for a case
+    └── ReadmeError               exit 4   README number blocks malformed, or without a usable report
 
 Every error renders as one line: ``where: field: message``, where ``where`` is ``file:line`` when the
 line is known. Exit codes 1-3 are verdicts, not errors, and are returned by commands, never raised.
@@ -87,3 +88,7 @@ class OutputExistsError(FairwitnessError):
 
 class CacheMissError(FairwitnessError):
     """Replay mode found no recorded trial for a case."""
+
+
+class ReadmeError(FairwitnessError):
+    """A README's number-block markers are malformed, or a block has no usable report."""
