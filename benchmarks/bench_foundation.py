@@ -23,6 +23,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from _rows import row
+
 COMMAND = "benchmarks/run --only foundation"
 
 E2E_CASES = 20_000
@@ -94,17 +96,8 @@ def _row(
     *,
     informational: bool = False,
 ) -> dict[str, Any]:
-    ratio = value / target if target else None
     passed = None if informational or target is None else value <= target
-    return {
-        "figure": figure,
-        "value": round(value, 4),
-        "unit": unit,
-        "target": target,
-        "ratio": None if ratio is None else round(ratio, 4),
-        "passed": passed,
-        "command": command,
-    }
+    return row(figure, value, unit, target, passed, command, digits=4)
 
 
 def _log(message: str) -> None:

@@ -32,6 +32,8 @@ import random
 import sys
 from typing import Any
 
+from _rows import row
+
 COMMAND = "benchmarks/run --only gate"
 
 ALPHA = 0.05
@@ -54,20 +56,6 @@ SEED = 20240601
 TESTS = ("midp", "exact")
 
 Draw = list[list[bool]]  # per metric, per case: the good outcome?
-
-
-def _row(
-    figure: str, value: float, unit: str, target: float | None, passed: bool | None, command: str
-) -> dict[str, Any]:
-    return {
-        "figure": figure,
-        "value": round(value, 6),
-        "unit": unit,
-        "target": target,
-        "ratio": None if not target else round(value / target, 4),
-        "passed": passed,
-        "command": command,
-    }
 
 
 def _log(message: str) -> None:
@@ -219,7 +207,7 @@ def collect(*, quick: bool = False) -> list[dict[str, Any]]:
         return f"Monte Carlo s.e. {100 * math.sqrt(rate * (1 - rate) / replications):.2f} pts"
 
     rows = [
-        _row(
+        row(
             f"null, no real change: family-wise false-alarm rate, Holm at alpha {ALPHA:g}, "
             f"one-sided McNemar {test} ({setting}; {stderr(rates[test])})",
             100.0 * rates[test],
@@ -231,7 +219,7 @@ def collect(*, quick: bool = False) -> list[dict[str, Any]]:
         for test in TESTS
     ]
     rows.append(
-        _row(
+        row(
             f"null: rate at which any metric's unadjusted mid-p test rejects at {ALPHA:g}, the "
             f"alarms a gate without Holm would raise ({setting}; informational)",
             100.0 * rates["unadjusted"],
@@ -243,7 +231,7 @@ def collect(*, quick: bool = False) -> list[dict[str, Any]]:
     )
     for test in TESTS:
         rows.append(
-            _row(
+            row(
                 f"null: exact family-wise false-alarm rate, Holm, {test} (summed over every "
                 f"count, not simulated: the reference for the rows above; informational)",
                 100.0 * _exact_family_rate(test),
@@ -254,7 +242,7 @@ def collect(*, quick: bool = False) -> list[dict[str, Any]]:
             )
         )
     rows.append(
-        _row(
+        row(
             f"disagreements between decide() on pipeline-built reports and the simulation, over "
             f"the first {checked} null replications and {SHIFTED} with a real drop in one metric, "
             f"x {len(TESTS)} tests ({checked_alarms} of them regressions)",

@@ -32,6 +32,8 @@ import random
 import statistics
 from typing import Any
 
+from _rows import row
+
 COMMAND = "benchmarks/run --only meter"
 
 EPSILON = 0.01
@@ -96,20 +98,6 @@ def _simulate(design: str, rate: float, replications: int, seed: int) -> tuple[f
     return wrong / replications, correct / replications, statistics.fmean(calls)
 
 
-def _row(
-    figure: str, value: float, unit: str, target: float | None, passed: bool | None, command: str
-) -> dict[str, Any]:
-    return {
-        "figure": figure,
-        "value": round(value, 6),
-        "unit": unit,
-        "target": target,
-        "ratio": None if not target else round(value / target, 4),
-        "passed": passed,
-        "command": command,
-    }
-
-
 def collect(*, quick: bool = False) -> list[dict[str, Any]]:
     """Simulate both designs at every rate; one row per figure."""
     command = COMMAND + (" --quick" if quick else "")
@@ -130,7 +118,7 @@ def collect(*, quick: bool = False) -> list[dict[str, Any]]:
         for rate in RATES:
             wrong, _, _ = measured[design, rate]
             rows.append(
-                _row(
+                row(
                     f"{name}: wrong-call rate at true flip rate {rate:g} ({setting})",
                     100.0 * wrong,
                     "%",
@@ -143,7 +131,7 @@ def collect(*, quick: bool = False) -> list[dict[str, Any]]:
         for rate in RATES:
             _, correct, _ = measured[design, rate]
             rows.append(
-                _row(
+                row(
                     f"{name}: correct-call rate at true flip rate {rate:g} "
                     f"({setting}; informational)",
                     100.0 * correct,
@@ -157,7 +145,7 @@ def collect(*, quick: bool = False) -> list[dict[str, Any]]:
         for rate in RATES:
             _, _, mean_calls = measured[design, rate]
             rows.append(
-                _row(
+                row(
                     f"{name}: mean agent calls at true flip rate {rate:g} "
                     f"({setting}; informational)",
                     mean_calls,
@@ -169,7 +157,7 @@ def collect(*, quick: bool = False) -> list[dict[str, Any]]:
             )
     share = measured["sequential", HEADLINE_RATE][2] / measured["fixed", HEADLINE_RATE][2]
     rows.append(
-        _row(
+        row(
             f"headline: sequential mean agent calls / fixed design's {2 * CAP} calls at true flip "
             f"rate {HEADLINE_RATE:g} ({setting})",
             share,

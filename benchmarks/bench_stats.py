@@ -22,6 +22,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from _rows import row
+
 COMMAND = "benchmarks/run --only stats"
 
 TARGET_MS = 1.0
@@ -37,16 +39,8 @@ REGRESSIONS, IMPROVEMENTS = 5200, 5000
 def _row(
     figure: str, value: float, unit: str, target: float | None, command: str
 ) -> dict[str, Any]:
-    ratio = value / target if target else None
-    return {
-        "figure": figure,
-        "value": round(value, 6),
-        "unit": unit,
-        "target": target,
-        "ratio": None if ratio is None else round(ratio, 4),
-        "passed": None if target is None else value <= target,
-        "command": command,
-    }
+    passed = None if target is None else value <= target
+    return row(figure, value, unit, target, passed, command)
 
 
 def _log(message: str) -> None:
