@@ -13,9 +13,12 @@ import sys
 import tempfile
 import traceback
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from fairwitness._version import __version__
+
+if TYPE_CHECKING:
+    from fairwitness.gate import GateSettings
 
 EXIT_INVALID = 4
 
@@ -76,6 +79,90 @@ def _int(text: str) -> int:
         return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+_TEMPLATES_HELP = "a folder whose templates replace the built-in ones of the same name"
+
+
+def _add_gate_flags(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--alpha",
+        type=_probability,
+        default=0.05,
+        metavar="A",
+        help="family-wise error rate over the gated metrics, one-sided (default 0.05)",
+    )
+    parser.add_argument(
+        "--test",
+        choices=["midp", "exact"],
+        default="midp",
+        help="McNemar's test: mid-p (default) or exact",
+    )
+    parser.add_argument(
+        "--metric",
+        action="append",
+        dest="metrics",
+        metavar="NAME",
+        help="gate this metric (repeatable; default: every pass/fail metric measured in both)",
+    )
+    parser.add_argument(
+        "--floor",
+        action="append",
+        dest="floors",
+        metavar="NAME=VALUE",
+        help="minimum for a metric, or NAME_max=VALUE: maximum for a lower-is-better one "
+        "(repeatable)",
+    )
+    parser.add_argument(
+        "--max-unstable-rate",
+        type=_number,
+        default=0.10,
+        metavar="R",
+        help="above this unstable share of the candidate: inconclusive (default 0.10)",
+    )
+    parser.add_argument(
+        "--max-unpaired",
+        type=_int,
+        default=0,
+        metavar="N",
+        help="baseline cases that may be missing from the candidate (default 0)",
+    )
+    parser.add_argument(
+        "--fail-on-vacuous",
+        action="store_true",
+        help="inconclusive when the candidate's probe set is blind",
+    )
+    parser.add_argument(
+        "--allow-model-change",
+        action="store_true",
+        help="compare reports made with different models",
+    )
+
+
+def _add_output_flags(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--format",
+        choices=["terminal", "comment", "summary", "json", "junit"],
+        default="terminal",
+        help="terminal text (default), the PR comment, the full markdown, JSON or JUnit XML",
+    )
+    parser.add_argument("--out", metavar="FILE", help="write to FILE instead of printing")
+    parser.add_argument("--templates", metavar="DIR", help=_TEMPLATES_HELP)
+
+
+def _gate_settings(args: argparse.Namespace) -> GateSettings:
+    from fairwitness.commands.gate import gate_settings
+
+    return gate_settings(
+        alpha=args.alpha,
+        test=args.test,
+        metrics=args.metrics,
+        floors=args.floors,
+        max_unstable_rate=args.max_unstable_rate,
+        max_unpaired=args.max_unpaired,
+        fail_on_vacuous=args.fail_on_vacuous,
+        allow_model_change=args.allow_model_change,
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -144,59 +231,34 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p_gate.add_argument("baseline", metavar="BASE", help="the baseline report")
     p_gate.add_argument("candidate", metavar="CAND", help="the candidate report")
-    p_gate.add_argument(
-        "--alpha",
-        type=_probability,
-        default=0.05,
-        metavar="A",
-        help="family-wise error rate over the gated metrics, one-sided (default 0.05)",
-    )
-    p_gate.add_argument(
-        "--test",
-        choices=["midp", "exact"],
-        default="midp",
-        help="McNemar's test: mid-p (default) or exact",
-    )
-    p_gate.add_argument(
-        "--metric",
-        action="append",
-        dest="metrics",
-        metavar="NAME",
-        help="gate this metric (repeatable; default: every pass/fail metric measured in both)",
-    )
-    p_gate.add_argument(
-        "--floor",
-        action="append",
-        dest="floors",
-        metavar="NAME=VALUE",
-        help="minimum for a metric, or NAME_max=VALUE: maximum for a lower-is-better one "
-        "(repeatable)",
-    )
-    p_gate.add_argument(
-        "--max-unstable-rate",
-        type=_number,
-        default=0.10,
-        metavar="R",
-        help="above this unstable share of the candidate: inconclusive (default 0.10)",
-    )
-    p_gate.add_argument(
-        "--max-unpaired",
-        type=_int,
-        default=0,
-        metavar="N",
-        help="baseline cases that may be missing from the candidate (default 0)",
-    )
-    p_gate.add_argument(
-        "--fail-on-vacuous",
-        action="store_true",
-        help="inconclusive when the candidate's probe set is blind",
-    )
-    p_gate.add_argument(
-        "--allow-model-change",
-        action="store_true",
-        help="compare reports made with different models",
-    )
+    _add_gate_flags(p_gate)
     p_gate.add_argument("--json", action="store_true", help="print the decision as JSON")
+    p_gate.add_argument(
+        "--markdown", metavar="FILE", help="also write the PR comment (markdown) to FILE"
+    )
+    p_gate.add_argument(
+        "--summary", metavar="FILE", help="also write the full markdown (job summary) to FILE"
+    )
+    p_gate.add_argument(
+        "--junit", metavar="FILE", help="also write JUnit XML (one testcase per case) to FILE"
+    )
+    p_gate.add_argument("--templates", metavar="DIR", help=_TEMPLATES_HELP)
+
+    p_compare = sub.add_parser(
+        "compare",
+        help="show how a candidate report compares with a baseline (exit 0, or 4 when the two "
+        "cannot be compared)",
+    )
+    p_compare.add_argument("baseline", metavar="BASE", help="the baseline report")
+    p_compare.add_argument("candidate", metavar="CAND", help="the candidate report")
+    _add_output_flags(p_compare)
+    _add_gate_flags(p_compare)
+
+    p_render = sub.add_parser("render", help="show one report (optionally against a baseline)")
+    p_render.add_argument("report", metavar="REPORT", help="the report to show")
+    p_render.add_argument("--baseline", metavar="BASE", help="show it against this report")
+    _add_output_flags(p_render)
+    _add_gate_flags(p_render)
 
     p_readme = sub.add_parser(
         "readme", help="regenerate a README's number blocks from committed reports"
@@ -267,13 +329,39 @@ def _dispatch(args: argparse.Namespace) -> int:
             fail_on_vacuous=args.fail_on_vacuous,
             allow_model_change=args.allow_model_change,
             as_json=args.json,
+            markdown=args.markdown,
+            summary=args.summary,
+            junit=args.junit,
+            templates=args.templates,
+        )
+    if args.command == "compare":
+        from fairwitness.commands.render import compare
+
+        return compare(
+            args.baseline,
+            args.candidate,
+            fmt=args.format,
+            out=args.out,
+            templates=args.templates,
+            settings=_gate_settings(args),
+        )
+    if args.command == "render":
+        from fairwitness.commands.render import render
+
+        return render(
+            args.report,
+            baseline=args.baseline,
+            fmt=args.format,
+            out=args.out,
+            templates=args.templates,
+            settings=_gate_settings(args),
         )
     if args.command == "readme":
         from fairwitness.commands.readme import readme
 
         return readme(args.file, reports=args.reports, check=args.check, write=args.write)
     raise _UsageError(
-        "fairwitness: a command is required (init, run, diagnose, validate, gate, readme); "
+        "fairwitness: a command is required (init, run, diagnose, validate, gate, compare, render, readme); "
         "see --help"
     )
 

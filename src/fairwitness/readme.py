@@ -26,13 +26,9 @@ from pathlib import Path
 from typing import Final
 from urllib.parse import quote
 
+from fairwitness._format import INDICATIVE_N, SMALL_N, count, percent
 from fairwitness.errors import Problem, ReadmeError
 from fairwitness.report import Report
-
-SMALL_N: Final = 10
-"""Below this many measured cases a metric shows k/n only: no percentage, no interval."""
-INDICATIVE_N: Final = 50
-"""Below this many measured cases a percentage is labelled "(indicative)"."""
 
 _MARKER = re.compile(
     r"[ \t]*<!--[ \t]*fairwitness:(?P<kind>begin|end)[ \t]+(?P<name>\S+?)[ \t]*-->[ \t]*"
@@ -243,17 +239,6 @@ def load_reports(paths: Iterable[str | Path]) -> dict[str, LoadedReport]:
 # -- rendering -------------------------------------------------------------------------------
 
 
-def _percent(share: float) -> str:
-    text = f"{100 * share:.1f}"
-    return ("0.0" if text == "-0.0" else text) + "%"
-
-
-def _count(k: float) -> str:
-    if float(k).is_integer():
-        return str(int(k))
-    return f"{k:.2f}".rstrip("0").rstrip(".")
-
-
 def _cell(text: str) -> str:
     return text.replace("\\", "\\\\").replace("|", "\\|")
 
@@ -266,13 +251,13 @@ def metric_row(
     if n == 0 or value is None:
         shown = "not measured"
     elif n < SMALL_N:
-        shown = f"{_count(k)}/{n}"
+        shown = f"{count(k)}/{n}"
     else:
-        shown = f"{_count(k)}/{n} = {_percent(value)}"
+        shown = f"{count(k)}/{n} = {percent(value)}"
         if n < INDICATIVE_N:
             shown += " (indicative)"
         if low is not None and high is not None:
-            interval = f"{_percent(low)} \u2013 {_percent(high)}"
+            interval = f"{percent(low)} \u2013 {percent(high)}"
     return f"| {_cell(name)} | {shown} | {n} | {interval} |"
 
 

@@ -11,6 +11,7 @@ SRC = Path(__file__).resolve().parents[2] / "src" / "fairwitness"
 RANK = {
     "_version": 0,
     "_atomic": 0,
+    "_format": 0,
     "errors": 0,
     "stats": 0,
     "trace": 1,

@@ -5,12 +5,15 @@ from __future__ import annotations
 import json
 import math
 import sys
+from pathlib import Path
 from typing import Any, TextIO
 
 from pydantic import ValidationError
 
+from fairwitness._atomic import write_atomic
 from fairwitness.errors import UsageError
 from fairwitness.gate import POWER, Decision, GateSettings, MetricDecision, decide
+from fairwitness.render import Renderer, render_comment, render_junit, render_summary
 from fairwitness.report import Report
 
 _FLAGS = {
@@ -122,6 +125,38 @@ def render(decision: Decision) -> str:
     return "\n".join(lines) + "\n"
 
 
+def gate_settings(
+    *,
+    alpha: float = 0.05,
+    test: str = "midp",
+    metrics: list[str] | None = None,
+    floors: list[str] | None = None,
+    max_unstable_rate: float = 0.10,
+    max_unpaired: int = 0,
+    fail_on_vacuous: bool = False,
+    allow_model_change: bool = False,
+) -> GateSettings:
+    """The gate's settings from command-line values; a bad value is a usage error naming its
+    flag."""
+    return _settings(
+        {
+            "alpha": alpha,
+            "test": test,
+            "gated": metrics,
+            "floors": parse_floors(floors),
+            "max_unstable_rate": max_unstable_rate,
+            "max_unpaired": max_unpaired,
+            "fail_on_vacuous": fail_on_vacuous,
+            "allow_model_change": allow_model_change,
+        }
+    )
+
+
+def write_output(path: str, text: str) -> None:
+    """Write a rendered output atomically (a half-written comment is never left behind)."""
+    write_atomic(Path(path), text)
+
+
 def gate(
     baseline: str,
     candidate: str,
@@ -135,26 +170,40 @@ def gate(
     fail_on_vacuous: bool = False,
     allow_model_change: bool = False,
     as_json: bool = False,
+    markdown: str | None = None,
+    summary: str | None = None,
+    junit: str | None = None,
+    templates: str | None = None,
     stdout: TextIO | None = None,
 ) -> int:
     """Compare the report ``candidate`` with ``baseline``; print the decision, return its exit
-    code."""
+    code. ``markdown``, ``summary`` and ``junit`` name files for the PR comment, the full job
+    summary and JUnit XML; they are written (atomically) whatever the decision, so a comment can
+    say why the reports could not be compared."""
     stdout = stdout or sys.stdout
-    settings = _settings(
-        {
-            "alpha": alpha,
-            "test": test,
-            "gated": metrics,
-            "floors": parse_floors(floors),
-            "max_unstable_rate": max_unstable_rate,
-            "max_unpaired": max_unpaired,
-            "fail_on_vacuous": fail_on_vacuous,
-            "allow_model_change": allow_model_change,
-        }
+    settings = gate_settings(
+        alpha=alpha,
+        test=test,
+        metrics=metrics,
+        floors=floors,
+        max_unstable_rate=max_unstable_rate,
+        max_unpaired=max_unpaired,
+        fail_on_vacuous=fail_on_vacuous,
+        allow_model_change=allow_model_change,
     )
+    renderer = Renderer(templates) if templates or markdown or summary else None
     base = Report.load(baseline)
     cand = Report.load(candidate)
     decision = decide(base, cand, settings, baseline_name=baseline, candidate_name=candidate)
+    outputs: list[tuple[str, str]] = []
+    if markdown:
+        outputs.append((markdown, render_comment(cand, base, decision, renderer=renderer)))
+    if summary:
+        outputs.append((summary, render_summary(cand, base, decision, renderer=renderer)))
+    if junit:
+        outputs.append((junit, render_junit(cand, base, decision)))
+    for path, text in outputs:
+        write_output(path, text)
     if as_json:
         stdout.write(json.dumps(decision.to_dict(), indent=2, ensure_ascii=False) + "\n")
     else:

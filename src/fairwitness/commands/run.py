@@ -11,6 +11,7 @@ from typing import Any, TextIO
 
 from pydantic import ValidationError
 
+from fairwitness._format import percent, rate
 from fairwitness.config import LoadedConfig, RunConfig, SuiteConfig, load_config
 from fairwitness.dataset import Dataset
 from fairwitness.errors import EXIT_INVALID, EXIT_OK, OutputExistsError, Problem, UsageError
@@ -79,15 +80,7 @@ def metric_lines(report: Report) -> list[str]:
     for name, metric in report.metrics.items():
         if metric.n == 0 and set(metric.excluded) <= {"not_applicable"}:
             continue
-        if metric.n == 0:
-            shown = "not measured"
-        elif metric.n < 10 or metric.value is None:
-            shown = f"{metric.k:g}/{metric.n}"
-        else:
-            interval = ""
-            if metric.ci_low is not None and metric.ci_high is not None:
-                interval = f" [{100 * metric.ci_low:.1f}-{100 * metric.ci_high:.1f}]"
-            shown = f"{metric.k:g}/{metric.n} = {100 * metric.value:.1f}%{interval}"
+        shown = rate(metric.k, metric.n, metric.value, metric.ci_low, metric.ci_high)
         excluded = ", ".join(
             f"{count} {reason.replace('_', ' ')}"
             for reason, count in metric.excluded.items()
@@ -109,7 +102,7 @@ def metric_lines(report: Report) -> list[str]:
     if blindness.get("skew") is not None:
         flag = "BLIND" if blindness["blind"] else "not blind"
         lines.append(
-            f"{'blindness':<20} {flag}: {100 * blindness['skew']:.0f}% '{blindness['top']}', "
+            f"{'blindness':<20} {flag}: {percent(blindness['skew'], 0)} '{blindness['top']}', "
             f"{blindness['distinct']} distinct verdicts"
         )
     return lines

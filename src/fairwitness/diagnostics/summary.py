@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from fairwitness._format import percent
+
 if TYPE_CHECKING:
     from fairwitness.diagnostics.diagnose import Diagnosis
 
 
 def _pct(value: float | None) -> str:
-    return "n/a" if value is None else f"{100 * value:.1f}%"
+    return "n/a" if value is None else percent(value)
 
 
 def render_summary(diagnosis: Diagnosis) -> str:

@@ -25,6 +25,7 @@
 from __future__ import annotations
 
 from fairwitness.gate._audit import Audit, audit_report
+from fairwitness.gate._compare import is_bad
 from fairwitness.gate._decide import decide, paired_tests
 from fairwitness.gate._decision import Decision, MetricDecision, Verdict
 from fairwitness.gate._power import POWER, DetectableDrop, detectable_drop
@@ -42,5 +43,6 @@ __all__ = [
     "audit_report",
     "decide",
     "detectable_drop",
+    "is_bad",
     "paired_tests",
 ]

@@ -26,6 +26,8 @@ class Pairs:
     n: int = 0
     regressions: int = 0
     improvements: int = 0
+    regressed: list[str] = field(default_factory=list)
+    improved: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -165,8 +167,10 @@ class Comparison:
             found.n += 1
             if binary and before == good and after != good:
                 found.regressions += 1
+                found.regressed.append(case_id)
             elif binary and before != good and after == good:
                 found.improvements += 1
+                found.improved.append(case_id)
         return found
 
     def _measured_in_both(self, name: str) -> bool:

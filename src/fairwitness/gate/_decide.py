@@ -118,6 +118,8 @@ def decide(
                 floor=None if floor is None else floor.value,
                 floor_kind=None if floor is None else floor.kind,
                 floor_breached=breached,
+                regressed_ids=tuple(pairs.regressed),
+                improved_ids=tuple(pairs.improved),
             )
         )
     _regression_reasons(gate, metrics, settings)

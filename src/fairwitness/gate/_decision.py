@@ -59,6 +59,10 @@ class MetricDecision:
     """The floor set on this metric, if any."""
     floor_kind: Literal["min", "max"] | None = None
     floor_breached: bool = False
+    regressed_ids: tuple[str, ...] = ()
+    """The paired cases that went from good to bad, in dataset order."""
+    improved_ids: tuple[str, ...] = ()
+    """The paired cases that went from bad to good, in dataset order."""
 
     @property
     def delta(self) -> float | None:

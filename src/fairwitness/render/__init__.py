@@ -1,0 +1,46 @@
+"""Show a report, or a gate decision, to people: PR comment, job summary, terminal, JSON, JUnit.
+
+Templates are package data (``templates/``) rendered in a jinja2 ``SandboxedEnvironment``; a
+project may override any of them from its own folder (``templates`` in the config, or
+``--templates``), with the package's as fallback. Templates receive one object, ``view``
+(:class:`View`), whose numbers are already formatted by the reporting rules and whose strings from
+agents or datasets are already escaped (:func:`md` for markdown, :func:`plain` for terminals).
+
+The PR comment stays under :data:`COMMENT_LIMIT` characters whatever the suite's size; when it
+would not fit it is shortened deterministically and says where the full version is.
+"""
+
+from __future__ import annotations
+
+from fairwitness.render._escape import md, plain, xml_text
+from fairwitness.render._render import (
+    COMMENT_LIMIT,
+    SUMMARY_LIMIT,
+    Renderer,
+    render_comment,
+    render_json,
+    render_junit,
+    render_summary,
+    render_terminal,
+    view_dict,
+)
+from fairwitness.render._view import FlipRow, MetricRow, View, build_view
+
+__all__ = [
+    "COMMENT_LIMIT",
+    "SUMMARY_LIMIT",
+    "FlipRow",
+    "MetricRow",
+    "Renderer",
+    "View",
+    "build_view",
+    "md",
+    "plain",
+    "render_comment",
+    "render_json",
+    "render_junit",
+    "render_summary",
+    "render_terminal",
+    "view_dict",
+    "xml_text",
+]

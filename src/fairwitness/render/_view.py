@@ -1,0 +1,411 @@
+"""What a rendering shows, built once from saved reports (and the gate's decision).
+
+Every number is formatted here by the reporting rules (:mod:`fairwitness._format`) and every string
+that came from an agent or a dataset (case ids, verdicts, errors, tags, suite names, reasons that
+quote them) goes through the view's ``escape`` function before any template sees it. Templates only
+lay out what the view holds.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from fairwitness import _format as fmt
+from fairwitness.gate import Decision, MetricDecision
+from fairwitness.report import CaseOutcomes, Report
+
+Escape = Callable[[object], str]
+
+ICONS = {
+    "pass": "\u2705",
+    "regression": "\u274c",
+    "must-pass failed": "\u274c",
+    "inconclusive": "\u26a0\ufe0f",
+    "invalid": "\u26d4",
+    "report": "\U0001f4cb",
+}
+
+
+@dataclass(frozen=True)
+class MetricRow:
+    name: str
+    direction: str
+    baseline: str
+    candidate: str
+    delta: str
+    flips: str
+    p: str
+    p_adjusted: str
+    detectable: str
+    floor: str
+    status: str
+    excluded: str
+
+
+@dataclass(frozen=True)
+class FlipRow:
+    case: str
+    metric: str
+    change: str
+    baseline: str
+    candidate: str
+    must_pass: bool
+
+
+@dataclass
+class View:
+    """Everything a template may show, already formatted and escaped."""
+
+    suite: str
+    verdict: str
+    icon: str
+    exit_code: int | None
+    headline: str
+    reasons: list[str]
+    notes: list[str]
+    has_baseline: bool
+    diagnostics: list[tuple[str, str]]
+    metrics: list[MetricRow]
+    other_metrics: list[MetricRow]
+    paired_caption: str
+    power_lines: list[str]
+    flips: list[FlipRow]
+    flips_total: int
+    exclusions: list[str]
+    repro: list[tuple[str, str, str]]
+    full_location: str | None = None
+    shortened: bool = False
+    flip_cap: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def flips_hidden(self) -> int:
+        return self.flips_total - len(self.flips)
+
+
+def _metric_rate(report: Report | None, name: str) -> str:
+    if report is None:
+        return fmt.DASH
+    metric = report.metrics.get(name)
+    if metric is None:
+        return "absent"
+    return fmt.rate(metric.k, metric.n, metric.value, metric.ci_low, metric.ci_high)
+
+
+def _excluded(report: Report, name: str) -> str:
+    metric = report.metrics.get(name)
+    if metric is None:
+        return ""
+    parts = [
+        f"{n} {reason.replace('_', ' ')}"
+        for reason, n in metric.excluded.items()
+        if n and reason != "not_applicable"
+    ]
+    return ", ".join(parts)
+
+
+def _status(m: MetricDecision) -> str:
+    if m.rejected:
+        return "regression"
+    if m.floor_breached:
+        return "floor breached"
+    if not m.gated:
+        return "floor only"
+    if m.p is None:
+        return "not tested"
+    return "no drop detected"
+
+
+def _floor(m: MetricDecision) -> str:
+    if m.floor is None:
+        return fmt.DASH
+    sign = "\u2265" if m.floor_kind == "min" else "\u2264"
+    return f"{sign} {m.floor:g}" + (" breached" if m.floor_breached else " held")
+
+
+def _decision_row(m: MetricDecision, base: Report, cand: Report, escape: Escape) -> MetricRow:
+    return MetricRow(
+        name=escape(m.name),
+        direction="higher is better" if m.higher_is_better else "lower is better",
+        baseline=_metric_rate(base, m.name),
+        candidate=_metric_rate(cand, m.name),
+        delta=fmt.points(m.delta),
+        flips=f"{m.regressions} / {m.improvements}" if m.gated else fmt.DASH,
+        p=fmt.p_value(m.p),
+        p_adjusted=fmt.p_value(m.p_adjusted),
+        detectable=fmt.DASH if m.detectable_drop is None else fmt.points(m.detectable_drop)[1:],
+        floor=_floor(m),
+        status=_status(m),
+        excluded=escape(_excluded(cand, m.name)),
+    )
+
+
+def _plain_row(name: str, base: Report | None, cand: Report, escape: Escape) -> MetricRow:
+    metric = cand.metrics[name]
+    delta = None
+    if base is not None and name in base.metrics:
+        before = base.metrics[name].value
+        if before is not None and metric.value is not None:
+            delta = metric.value - before
+    return MetricRow(
+        name=escape(name),
+        direction="higher is better" if metric.higher_is_better else "lower is better",
+        baseline=_metric_rate(base, name),
+        candidate=_metric_rate(cand, name),
+        delta=fmt.points(delta) if base is not None else fmt.DASH,
+        flips=fmt.DASH,
+        p=fmt.DASH,
+        p_adjusted=fmt.DASH,
+        detectable=fmt.DASH,
+        floor=fmt.DASH,
+        status="not gated" if base is not None else "",
+        excluded=escape(_excluded(cand, name)),
+    )
+
+
+def _shown(name: str, report: Report) -> bool:
+    metric = report.metrics[name]
+    return metric.n > 0 or bool(set(metric.excluded) - {"not_applicable"})
+
+
+def _verdicts(case: CaseOutcomes | None, escape: Escape) -> str:
+    if case is None:
+        return "absent"
+    found: Counter[str] = Counter()
+    for outcome in case.repeats:
+        if outcome.verdict is not None:
+            found[outcome.verdict] += 1
+        elif outcome.status != "ok":
+            found[f"({outcome.status})"] += 1
+        else:
+            found["(no verdict)"] += 1
+    if not found:
+        return "no repeats"
+    return ", ".join(escape(v) + (f" \u00d7{n}" if n > 1 else "") for v, n in found.most_common())
+
+
+def _diagnostics(report: Report, escape: Escape) -> list[tuple[str, str]]:
+    rows: list[tuple[str, str]] = []
+    diag: Mapping[str, Any] = report.diagnostics
+    meter = diag.get("meter") or {}
+    if meter.get("measured"):
+        text = f"{meter['call']}: {meter['flips']}/{meter['pairs']} repeat pairs changed verdict"
+        if meter["pairs"] >= fmt.SMALL_N:
+            bounds = fmt.interval(meter.get("ci_low"), meter.get("ci_high"))
+            text += f" ({fmt.percent(meter['flip_rate'])} {bounds})"
+        rows.append(("verdict stochasticity", escape(text)))
+    else:
+        rows.append(
+            (
+                "verdict stochasticity",
+                escape(f"not measured: {meter.get('reason', 'no meter in this report')}"),
+            )
+        )
+    blind = diag.get("blindness") or {}
+    if blind.get("skew") is not None:
+        flag = "BLIND" if blind.get("blind") else "not blind"
+        rows.append(
+            (
+                "blindness",
+                escape(
+                    f"{flag}: {fmt.percent(blind['skew'])} of {blind['n']} verdicts were "
+                    f"'{blind['top']}', {blind['distinct']} distinct"
+                ),
+            )
+        )
+    else:
+        rows.append(("blindness", escape(f"not measured: {blind.get('note', 'no verdicts')}")))
+    skew = diag.get("label_skew") or {}
+    if skew.get("skew") is not None:
+        flag = "SKEWED" if skew.get("blind") else "ok"
+        rows.append(
+            (
+                "expected labels",
+                escape(
+                    f"{flag}: {fmt.percent(skew['skew'])} of {skew['n']} expected labels were "
+                    f"'{skew['top']}'"
+                ),
+            )
+        )
+    relations = diag.get("relations") or {}
+    if relations.get("measured"):
+        rows.append(("metamorphic relations", escape(relations.get("summary", "measured"))))
+    else:
+        rows.append(
+            ("metamorphic relations", escape(f"not run: {relations.get('reason', 'not measured')}"))
+        )
+    stab = report.stability
+    if stab.unstable_share is not None:
+        rows.append(
+            (
+                "unstable cases",
+                fmt.rate(stab.unstable_cases, stab.measured_cases, stab.unstable_share)
+                + " (repeats disagree)",
+            )
+        )
+    else:
+        rows.append(
+            ("unstable cases", escape(f"not measured: {stab.reason or 'fewer than 2 repeats'}"))
+        )
+    return rows
+
+
+def _exclusions(
+    cand: Report, base: Report | None, decision: Decision | None, escape: Escape
+) -> list[str]:
+    out: list[str] = []
+    counts = cand.counts
+    if counts.not_run:
+        out.append(f"{counts.not_run} planned trial(s) never ran")
+    if counts.crashed or counts.timed_out:
+        out.append(f"{counts.crashed} trial(s) crashed, {counts.timed_out} timed out")
+    if counts.unscored:
+        out.append(f"{counts.unscored} trial(s) had a scorer that raised (unscored)")
+    unfired = counts.faults_declared - counts.faults_fired
+    if unfired:
+        out.append(
+            f"{unfired} of {counts.faults_declared} declared fault(s) never fired "
+            "(those trials are not counted for fault metrics)"
+        )
+    for name in cand.metrics:
+        text = _excluded(cand, name)
+        if text:
+            out.append(escape(f"{name}: {text} left out of n"))
+    if decision is not None:
+        for key, label in (
+            ("missing_from_candidate", "baseline case(s) missing from the candidate"),
+            ("new_in_candidate", "new case(s) not in the baseline (not compared)"),
+        ):
+            ids = decision.unpaired.get(key, [])
+            if ids:
+                shown = ", ".join(ids[:10]) + (
+                    f" and {len(ids) - 10} more" if len(ids) > 10 else ""
+                )
+                out.append(f"{len(ids)} {label}: " + escape(shown))
+    if counts.abandoned_threads:
+        out.append(f"{counts.abandoned_threads} hung thread(s) abandoned")
+    return out
+
+
+def _repro(cand: Report, base: Report | None, escape: Escape) -> list[tuple[str, str, str]]:
+    def row(label: str, get: Callable[[Report], object]) -> tuple[str, str, str]:
+        return (
+            label,
+            escape(get(base)) if base is not None else fmt.DASH,
+            escape(get(cand)),
+        )
+
+    def cost(r: Report) -> str:
+        if r.usage.cost_usd is not None:
+            return f"${r.usage.cost_usd:.4f}"
+        return f"unknown ({r.usage.cost_unknown_reason or 'not reported'})"
+
+    return [
+        row("fairwitness", lambda r: r.run.tool_version),
+        row("git sha", lambda r: (r.run.git_sha or "unknown")[:12]),
+        row("created", lambda r: r.run.created_at.strftime("%Y-%m-%d %H:%M UTC")),
+        row("suite version", lambda r: r.suite_version),
+        row("split hash", lambda r: r.split_hash[:19]),
+        row("labeller patterns", lambda r: r.scoring.patterns_version or "none"),
+        row("seed", lambda r: r.run.seed),
+        row("cases x repeats", lambda r: f"{r.counts.cases} x {r.run.repeats}"),
+        row("mode", lambda r: r.run.mode),
+        row("models", lambda r: ", ".join(r.run.models) or "not reported"),
+        row("cost", cost),
+        row("target", lambda r: r.run.target),
+    ]
+
+
+def build_view(
+    candidate: Report,
+    baseline: Report | None = None,
+    decision: Decision | None = None,
+    *,
+    escape: Escape,
+    flip_cap: int = 25,
+    full_location: str | None = None,
+) -> View:
+    """Gather what a template shows. Without ``decision`` this is a single report's view."""
+    suite = escape(candidate.suite)
+    metrics: list[MetricRow] = []
+    flips: list[FlipRow] = []
+    total_flips = 0
+    decided: set[str] = set()
+    if decision is not None and baseline is not None:
+        for m in decision.metrics:
+            decided.add(m.name)
+            metrics.append(_decision_row(m, baseline, candidate, escape))
+            for ids, change in (
+                (m.regressed_ids, "good \u2192 bad"),
+                (m.improved_ids, "bad \u2192 good"),
+            ):
+                total_flips += len(ids)
+                for case_id in ids:
+                    if len(flips) >= flip_cap:
+                        break
+                    flips.append(
+                        FlipRow(
+                            case=escape(case_id),
+                            metric=escape(m.name),
+                            change=change,
+                            baseline=_verdicts(baseline.cases.get(case_id), escape),
+                            candidate=_verdicts(candidate.cases.get(case_id), escape),
+                            must_pass=candidate.cases[case_id].must_pass
+                            if case_id in candidate.cases
+                            else False,
+                        )
+                    )
+    others = [
+        _plain_row(name, baseline, candidate, escape)
+        for name in candidate.metrics
+        if name not in decided and _shown(name, candidate)
+    ]
+    verdict: str
+    code: int | None
+    if decision is not None:
+        verdict, code = decision.verdict, decision.exit_code
+        head, *rest = [escape(r) for r in decision.reasons] or [verdict]
+        headline = head
+        reasons = rest
+        notes = [escape(n) for n in decision.notes]
+        gated = sum(m.gated for m in decision.metrics)
+        paired = max((m.n for m in decision.metrics), default=0)
+        caption = (
+            f"up to {paired} paired cases; one-sided McNemar ({decision.test}), "
+            f"Holm over {gated} gated metric(s) at alpha {decision.alpha:g}"
+        )
+        power = [escape(m.power_note) for m in decision.metrics if m.gated]
+    else:
+        verdict, code = "report", None
+        headline = (
+            "no baseline to compare with: the candidate is shown alone and nothing was gated"
+            if baseline is None
+            else "shown without a decision"
+        )
+        reasons, notes, caption, power = [], [], "", []
+    if not candidate.complete:
+        notes.insert(0, escape(f"this run is incomplete: {candidate.incomplete_reason}"))
+    return View(
+        suite=suite,
+        verdict=verdict,
+        icon=ICONS.get(verdict, ""),
+        exit_code=code,
+        headline=headline,
+        reasons=reasons,
+        notes=notes,
+        has_baseline=baseline is not None and decision is not None,
+        diagnostics=_diagnostics(candidate, escape),
+        metrics=metrics,
+        other_metrics=others,
+        paired_caption=caption,
+        power_lines=power,
+        flips=flips,
+        flips_total=total_flips,
+        exclusions=_exclusions(candidate, baseline, decision, escape),
+        repro=_repro(candidate, baseline, escape),
+        full_location=escape(full_location) if full_location else None,
+        flip_cap=flip_cap,
+    )
