@@ -116,7 +116,7 @@ def render_comment(
         if len(text) <= limit:
             return text
     where = f"; the full version is in {md(full_location)}" if full_location else ""
-    return _cut(text, limit, f"_Shortened to fit GitHub's comment limit{where}._")
+    return _cut(text, limit, f"Shortened to fit GitHub's comment limit{where}.")
 
 
 def render_summary(
@@ -139,7 +139,7 @@ def render_summary(
     budget = limit
     while len(text.encode("utf-8")) > limit:
         budget = budget * 9 // 10
-        text = _cut(text, budget, "_Shortened to fit the job summary's size limit._")
+        text = _cut(text, budget, "Shortened to fit the job summary's size limit.")
     return text
 
 
