@@ -76,7 +76,9 @@ def check(markdown: str, *, allow_strong: bool = True) -> Parsed:
     shown = parsed.text.replace(ZWSP, "")
     for pattern, what in ((MENTION, "mention"), (ISSUE_REF, "issue reference")):
         for match in pattern.finditer(parsed.text):
-            parsed.problems.append(f"{what}: {shown[max(match.start() - 10, 0) : match.end() + 10]!r}")
+            parsed.problems.append(
+                f"{what}: {shown[max(match.start() - 10, 0) : match.end() + 10]!r}"
+            )
     if BARE_LINK.search(parsed.text):
         parsed.problems.append("bare link text")
     return parsed

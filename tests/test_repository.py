@@ -57,7 +57,7 @@ def test_readme_has_exactly_two_quickstart_commands() -> None:
     for command in blocks.values():
         assert "\n" not in command
         assert command.startswith("python3 -m venv .venv && . .venv/bin/activate && pip install ")
-    assert "examples/jobsearch/fairwitness.toml" in blocks["run"]
+    assert blocks["run"].endswith("&& fairwitness demo")
     assert blocks["test"].endswith("&& pytest")
 
 
@@ -69,3 +69,20 @@ def test_ci_runs_the_readme_test_command() -> None:
         ["bash", "-c", extract.group(1)], cwd=ROOT, capture_output=True, text=True, check=True
     )
     assert out.stdout.strip() == quickstart_blocks()["test"]
+
+
+def test_readme_number_blocks_match_the_committed_baseline() -> None:
+    from fairwitness.cli import main
+
+    assert (
+        main(
+            [
+                "readme",
+                str(ROOT / "README.md"),
+                "--reports",
+                str(ROOT / "examples" / "jobsearch" / "baseline" / "*.report.json"),
+                "--check",
+            ]
+        )
+        == 0
+    )

@@ -7,6 +7,11 @@ deliberate flaws for the suite to find:
   ``search`` and ``salary`` (a seeded stochastic element: the run's seed makes it reproducible);
 - when the job search is rate limited, it tells the user there are no openings: a tool failure
   reported as absence.
+
+``target`` is release 1. ``candidate`` is release 2, the change a pull request would bring, with
+two more flaws planted for ``fairwitness demo`` to catch: it stops passing the role filter to
+``search_jobs`` (a regression in tool arguments), and it also reports a timed-out search as "no
+openings" (more absence claims made after failures).
 """
 
 from __future__ import annotations
@@ -104,13 +109,15 @@ def _describe_failure(result: Err, what: str) -> str:
     return f"I couldn't check {what} just now because the lookup failed ({result.kind}). Please try again."
 
 
-async def _search(city: str | None, role: str | None) -> str:
+async def _search(city: str | None, role: str | None, release: int) -> str:
     if city is None:
         return "Which city should I search in?"
-    result = await search_jobs(city=city, role=role)
+    # Release 2 "simplified" the call and lost the role filter.
+    result = await (search_jobs(city=city) if release >= 2 else search_jobs(city=city, role=role))
     label = f"{role} roles" if role else "jobs"
     if isinstance(result, Err):
-        if result.kind == "rate_limit":
+        absent_on = ("rate_limit", "timeout") if release >= 2 else ("rate_limit",)
+        if result.kind in absent_on:
             # The planted bug: a rate-limited search is reported as if nothing exists.
             return f"There are no open {label} in {city} right now."
         return _describe_failure(result, f"{label} in {city}")
@@ -150,13 +157,22 @@ def _details(job_id: str) -> str:
 
 
 async def target(text: str) -> dict[str, str]:
-    """The agent: a question in, an answer and its route out."""
+    """The agent, release 1: a question in, an answer and its route out."""
+    return await _respond(text, release=1)
+
+
+async def candidate(text: str) -> dict[str, str]:
+    """The agent, release 2 (see the module's docstring for what changed)."""
+    return await _respond(text, release=2)
+
+
+async def _respond(text: str, *, release: int) -> dict[str, str]:
     ctx = fairwitness.current()
     ctx.record_model("jobsearch-rules-1")
     route = route_of(text, ctx.rng.random())
     city, role = _find(CITIES, text), _find(ROLES, text)
     if route == "search":
-        answer = await _search(city, role)
+        answer = await _search(city, role, release)
     elif route == "salary":
         answer = await _salary(city, role)
     elif route == "job_details":

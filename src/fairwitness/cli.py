@@ -191,6 +191,9 @@ def build_parser() -> argparse.ArgumentParser:
     p_run.add_argument("--seed", type=_int, metavar="N", help="seed of the harness's randomness")
     p_run.add_argument("--out", metavar="DIR", help="directory for reports and traces")
     p_run.add_argument("--force", action="store_true", help="replace existing reports")
+    p_run.add_argument(
+        "--target", metavar="MOD:ATTR", help="run this target instead of the config's"
+    )
 
     p_diag = sub.add_parser(
         "diagnose", help="is the agent stable, is the probe set blind, do relations hold?"
@@ -220,6 +223,19 @@ def build_parser() -> argparse.ArgumentParser:
     p_diag.add_argument("--design", choices=["sequential", "fixed"], default="sequential")
     p_diag.add_argument("--relations", metavar="MOD:FUNC", help="custom relations")
     p_diag.add_argument("--json", action="store_true", help="print the diagnosis as JSON")
+
+    p_demo = sub.add_parser(
+        "demo",
+        help="run the bundled example's second release against its committed baseline and "
+        "show the pull request comment (offline, a few seconds)",
+    )
+    p_demo.add_argument(
+        "--out",
+        default="fairwitness-demo",
+        metavar="DIR",
+        help="where to write (default ./fairwitness-demo)",
+    )
+    p_demo.add_argument("--strict", action="store_true", help="exit with the code CI would get")
 
     p_validate = sub.add_parser("validate", help="check datasets, configs, reports and traces")
     p_validate.add_argument("paths", nargs="+", metavar="PATH")
@@ -296,6 +312,7 @@ def _dispatch(args: argparse.Namespace) -> int:
             seed=args.seed,
             out=args.out,
             force=args.force,
+            target=args.target,
         )
     if args.command == "diagnose":
         from fairwitness.commands.diagnose import run_diagnose
@@ -310,6 +327,10 @@ def _dispatch(args: argparse.Namespace) -> int:
             relations=args.relations,
             as_json=args.json,
         )
+    if args.command == "demo":
+        from fairwitness.commands.demo import demo
+
+        return demo(args.out, strict=args.strict)
     if args.command == "validate":
         from fairwitness.commands.validate import validate
 
@@ -361,7 +382,7 @@ def _dispatch(args: argparse.Namespace) -> int:
 
         return readme(args.file, reports=args.reports, check=args.check, write=args.write)
     raise _UsageError(
-        "fairwitness: a command is required (init, run, diagnose, validate, gate, compare, render, readme); "
+        "fairwitness: a command is required (demo, init, run, diagnose, validate, gate, compare, render, readme); "
         "see --help"
     )
 

@@ -73,9 +73,9 @@ HOSTILE = [
     "é",
     "\U0001f600",
 ]
-hostile_text = st.lists(
-    st.one_of(st.sampled_from(HOSTILE), st.text(max_size=8)), max_size=12
-).map("".join)
+hostile_text = st.lists(st.one_of(st.sampled_from(HOSTILE), st.text(max_size=8)), max_size=12).map(
+    "".join
+)
 
 
 def _shown(text: str) -> str:
@@ -116,7 +116,9 @@ def test_mentions_references_and_links_are_broken_but_read_the_same() -> None:
     assert "#" + ZWSP + "12" in escaped
     assert ":" + ZWSP + "//" in escaped
     assert "www" + ZWSP + "." in escaped
-    assert escaped.replace(ZWSP, "") == "ping @octocat about #12 at https://x.example or www.x.example"
+    assert (
+        escaped.replace(ZWSP, "") == "ping @octocat about #12 at https://x.example or www.x.example"
+    )
 
 
 def test_long_values_are_cut_before_escaping() -> None:

@@ -119,10 +119,13 @@ def run(
     seed: int | None = None,
     out: str | None = None,
     force: bool = False,
+    target: str | None = None,
     stdout: TextIO | None = None,
     stderr: TextIO | None = None,
 ) -> int:
-    """Run every configured suite (or ``suite``); print each report's path; return the exit code."""
+    """Run every configured suite (or ``suite``); print each report's path; return the exit code.
+
+    ``target`` replaces the config's target (``module:attr``), e.g. to run a second version."""
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     loaded = load_config(config)
@@ -152,8 +155,9 @@ def run(
                         Problem("output already exists; pass --force to replace it", file=str(path))
                     )
         planned.append(_Planned(s, dataset, report_path, traces_path))
-    target = load_target(
-        loaded.config.target,
+    entry = target or loaded.config.target
+    agent = load_target(
+        entry,
         search_path=[loaded.resolve(p) for p in loaded.config.python_path],
         takes=loaded.config.target_takes,
         where=str(loaded.source),
@@ -176,7 +180,7 @@ def run(
             else None
         )
         runner = Runner(
-            target,
+            agent,
             suite=item.suite.name,
             repeats=settings.repeats,
             concurrency=settings.concurrency,
@@ -211,7 +215,7 @@ def run(
             board=board,
             suite_version=item.suite.suite_version,
             split=item.suite.split,
-            target=loaded.config.target,
+            target=entry,
             seed=settings.seed,
             repeats=settings.repeats,
             concurrency=settings.concurrency,

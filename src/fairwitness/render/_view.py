@@ -335,6 +335,7 @@ def build_view(
     total_flips = 0
     decided: set[str] = set()
     if decision is not None and baseline is not None:
+        found: list[tuple[bool, int, str, str, str]] = []
         for m in decision.metrics:
             decided.add(m.name)
             metrics.append(_decision_row(m, baseline, candidate, escape))
@@ -342,22 +343,24 @@ def build_view(
                 (m.regressed_ids, "good \u2192 bad"),
                 (m.improved_ids, "bad \u2192 good"),
             ):
-                total_flips += len(ids)
                 for case_id in ids:
-                    if len(flips) >= flip_cap:
-                        break
-                    flips.append(
-                        FlipRow(
-                            case=escape(case_id),
-                            metric=escape(m.name),
-                            change=change,
-                            baseline=_verdicts(baseline.cases.get(case_id), escape),
-                            candidate=_verdicts(candidate.cases.get(case_id), escape),
-                            must_pass=candidate.cases[case_id].must_pass
-                            if case_id in candidate.cases
-                            else False,
-                        )
-                    )
+                    case = candidate.cases.get(case_id)
+                    must = case is not None and case.must_pass
+                    found.append((not must, len(found), case_id, m.name, change))
+        total_flips = len(found)
+        # must-pass cases first, then the gate's order (metric by metric, dataset order)
+        for _, _, case_id, name, change in sorted(found)[:flip_cap]:
+            case = candidate.cases.get(case_id)
+            flips.append(
+                FlipRow(
+                    case=escape(case_id),
+                    metric=escape(name),
+                    change=change,
+                    baseline=_verdicts(baseline.cases.get(case_id), escape),
+                    candidate=_verdicts(case, escape),
+                    must_pass=case is not None and case.must_pass,
+                )
+            )
     others = [
         _plain_row(name, baseline, candidate, escape)
         for name in candidate.metrics
