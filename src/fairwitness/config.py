@@ -18,6 +18,19 @@
     split = "test"
     suite_version = "1"
 
+    [judge]                          # optional: calibration of an LLM judge against human labels
+    threshold = 0.6                  # judge-derived numbers need kappa's 95% lower bound >= this
+    labels = "judge-labels.jsonl"    # calibration labels, relative to the config file
+
+    [gate]                           # optional: command-line flags override these
+    alpha = 0.05
+    test = "midp"                    # midp | exact
+    floors = {route = 0.95, misreport_as_empty_max = 0.02}
+    max_unstable_rate = 0.10
+
+    [render]
+    templates = "fairwitness-templates"   # your own comment.md.j2 / summary.md.j2 / terminal.txt.j2
+
 Unknown keys are refused with the key's line and a "did you mean" suggestion.
 """
 
@@ -99,6 +112,45 @@ class ScoringConfig(_Section):
     """``args``: strings match ignoring case and surrounding whitespace."""
 
 
+class JudgeConfig(_Section):
+    """Calibration of an LLM judge (``fairwitness judge calibrate``)."""
+
+    threshold: float = Field(default=0.6, gt=0, le=1)
+    """Judge-derived numbers are published only when the lower bound of the 95% interval of Cohen's
+    kappa between judge and human labels reaches this."""
+    labels: str | None = None
+    """Calibration labels (JSONL: id, human, judge, language), relative to the config file."""
+
+
+class GateConfig(_Section):
+    """How ``fairwitness gate`` decides (command-line flags override these)."""
+
+    alpha: float = Field(default=0.05, gt=0, lt=0.5)
+    """Family-wise error rate over the gated metrics (Holm), one-sided."""
+    test: Literal["midp", "exact"] = "midp"
+    """McNemar's test: mid-p or exact."""
+    metrics: list[str] | None = None
+    """Metrics to gate; unset: every pass/fail metric measured in both reports."""
+    floors: dict[str, float] = Field(default_factory=dict)
+    """``NAME = minimum``, or ``NAME_max = maximum`` for lower-is-better metrics."""
+    max_unstable_rate: float = Field(default=0.10, ge=0, le=1)
+    """Above this share of unstable candidate cases the gate is inconclusive (exit 3)."""
+    max_unpaired: int = Field(default=0, ge=0)
+    """Baseline cases that may be missing from the candidate."""
+    fail_on_vacuous: bool = False
+    """Also inconclusive when the candidate's probe set is blind."""
+    allow_model_change: bool = False
+    """Compare reports made with different models."""
+
+
+class RenderConfig(_Section):
+    """How results are shown."""
+
+    templates: str | None = None
+    """A folder of templates (``comment.md.j2``, ``summary.md.j2``, ``terminal.txt.j2``) that
+    replace the built-in ones of the same name, relative to the config file."""
+
+
 class Config(_Section):
     """The whole configuration."""
 
@@ -114,6 +166,12 @@ class Config(_Section):
     """Run settings."""
     scoring: ScoringConfig = Field(default_factory=ScoringConfig)
     """Scorer options."""
+    judge: JudgeConfig = Field(default_factory=JudgeConfig)
+    """Judge calibration settings."""
+    gate: GateConfig = Field(default_factory=GateConfig)
+    """Gate settings."""
+    render: RenderConfig = Field(default_factory=RenderConfig)
+    """Rendering settings."""
 
     @field_validator("suites")
     @classmethod
@@ -191,6 +249,9 @@ _SECTION_MODELS: dict[str, type[BaseModel]] = {
     "run": RunConfig,
     "suites": SuiteConfig,
     "scoring": ScoringConfig,
+    "judge": JudgeConfig,
+    "gate": GateConfig,
+    "render": RenderConfig,
 }
 
 
