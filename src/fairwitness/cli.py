@@ -13,12 +13,9 @@ import sys
 import tempfile
 import traceback
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NoReturn
+from typing import Any, NoReturn
 
 from fairwitness._version import __version__
-
-if TYPE_CHECKING:
-    from fairwitness.gate import GateSettings
 
 EXIT_INVALID = 4
 
@@ -85,17 +82,22 @@ _TEMPLATES_HELP = "a folder whose templates replace the built-in ones of the sam
 
 
 def _add_gate_flags(parser: argparse.ArgumentParser) -> None:
+    """Gate flags; unset ones come from the config's [gate] section, then the defaults."""
+    parser.add_argument(
+        "--config",
+        metavar="FILE",
+        help="read [gate] and [render] from this config (default: ./fairwitness.toml or "
+        "[tool.fairwitness] in ./pyproject.toml, when present)",
+    )
     parser.add_argument(
         "--alpha",
         type=_probability,
-        default=0.05,
         metavar="A",
         help="family-wise error rate over the gated metrics, one-sided (default 0.05)",
     )
     parser.add_argument(
         "--test",
         choices=["midp", "exact"],
-        default="midp",
         help="McNemar's test: mid-p (default) or exact",
     )
     parser.add_argument(
@@ -116,25 +118,25 @@ def _add_gate_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--max-unstable-rate",
         type=_number,
-        default=0.10,
         metavar="R",
         help="above this unstable share of the candidate: inconclusive (default 0.10)",
     )
     parser.add_argument(
         "--max-unpaired",
         type=_int,
-        default=0,
         metavar="N",
         help="baseline cases that may be missing from the candidate (default 0)",
     )
     parser.add_argument(
         "--fail-on-vacuous",
         action="store_true",
+        default=None,
         help="inconclusive when the candidate's probe set is blind",
     )
     parser.add_argument(
         "--allow-model-change",
         action="store_true",
+        default=None,
         help="compare reports made with different models",
     )
 
@@ -150,19 +152,19 @@ def _add_output_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--templates", metavar="DIR", help=_TEMPLATES_HELP)
 
 
-def _gate_settings(args: argparse.Namespace) -> GateSettings:
-    from fairwitness.commands.gate import gate_settings
-
-    return gate_settings(
-        alpha=args.alpha,
-        test=args.test,
-        metrics=args.metrics,
-        floors=args.floors,
-        max_unstable_rate=args.max_unstable_rate,
-        max_unpaired=args.max_unpaired,
-        fail_on_vacuous=args.fail_on_vacuous,
-        allow_model_change=args.allow_model_change,
-    )
+def _gate_flags(args: argparse.Namespace) -> dict[str, Any]:
+    return {
+        "config": args.config,
+        "alpha": args.alpha,
+        "test": args.test,
+        "metrics": args.metrics,
+        "floors": args.floors,
+        "max_unstable_rate": args.max_unstable_rate,
+        "max_unpaired": args.max_unpaired,
+        "fail_on_vacuous": args.fail_on_vacuous,
+        "allow_model_change": args.allow_model_change,
+        "templates": args.templates,
+    }
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -276,6 +278,29 @@ def build_parser() -> argparse.ArgumentParser:
     _add_output_flags(p_render)
     _add_gate_flags(p_render)
 
+    p_judge = sub.add_parser("judge", help="LLM-judge tools: calibrate against human labels")
+    judge_sub = p_judge.add_subparsers(dest="judge_command", parser_class=_Parser)
+    p_cal = judge_sub.add_parser(
+        "calibrate",
+        help="Cohen's kappa of judge vs human labels, with its interval: exit 0 publishable, "
+        "3 withheld, 4 bad input",
+    )
+    p_cal.add_argument(
+        "labels",
+        nargs="?",
+        metavar="LABELS.jsonl",
+        help="id, human, judge[, language] per line (default: [judge] labels in the config)",
+    )
+    p_cal.add_argument(
+        "--threshold",
+        type=_number,
+        metavar="K",
+        help="lowest acceptable lower bound of kappa's 95%% interval (default: [judge] "
+        "threshold, else 0.6)",
+    )
+    p_cal.add_argument("--config", metavar="FILE", help="the config to read [judge] from")
+    p_cal.add_argument("--json", action="store_true", help="print the calibration as JSON")
+
     p_readme = sub.add_parser(
         "readme", help="regenerate a README's number blocks from committed reports"
     )
@@ -341,19 +366,11 @@ def _dispatch(args: argparse.Namespace) -> int:
         return gate(
             args.baseline,
             args.candidate,
-            alpha=args.alpha,
-            test=args.test,
-            metrics=args.metrics,
-            floors=args.floors,
-            max_unstable_rate=args.max_unstable_rate,
-            max_unpaired=args.max_unpaired,
-            fail_on_vacuous=args.fail_on_vacuous,
-            allow_model_change=args.allow_model_change,
             as_json=args.json,
             markdown=args.markdown,
             summary=args.summary,
             junit=args.junit,
-            templates=args.templates,
+            **_gate_flags(args),
         )
     if args.command == "compare":
         from fairwitness.commands.render import compare
@@ -363,8 +380,7 @@ def _dispatch(args: argparse.Namespace) -> int:
             args.candidate,
             fmt=args.format,
             out=args.out,
-            templates=args.templates,
-            settings=_gate_settings(args),
+            **_gate_flags(args),
         )
     if args.command == "render":
         from fairwitness.commands.render import render
@@ -374,16 +390,23 @@ def _dispatch(args: argparse.Namespace) -> int:
             baseline=args.baseline,
             fmt=args.format,
             out=args.out,
-            templates=args.templates,
-            settings=_gate_settings(args),
+            **_gate_flags(args),
+        )
+    if args.command == "judge":
+        if args.judge_command != "calibrate":
+            raise _UsageError("fairwitness judge: a subcommand is required (calibrate)")
+        from fairwitness.commands.judge import calibrate_from_config
+
+        return calibrate_from_config(
+            args.labels, threshold=args.threshold, config=args.config, as_json=args.json
         )
     if args.command == "readme":
         from fairwitness.commands.readme import readme
 
         return readme(args.file, reports=args.reports, check=args.check, write=args.write)
     raise _UsageError(
-        "fairwitness: a command is required (demo, init, run, diagnose, validate, gate, compare, render, readme); "
-        "see --help"
+        "fairwitness: a command is required (demo, init, run, diagnose, validate, gate, "
+        "compare, render, judge, readme); see --help"
     )
 
 

@@ -267,3 +267,134 @@ def test_an_unreadable_report_is_one_line_and_exit_4(pair, capsys, tmp_path: Pat
 def test_gate_is_listed_in_the_help(capsys) -> None:
     assert main(["--help"]) == 0
     assert "gate" in capsys.readouterr().out
+
+
+# -- outputs, config sections, compare and render ---------------------------------------------
+
+
+def test_markdown_summary_and_junit_are_written_whatever_the_verdict(
+    pair, capsys, tmp_path: Path
+) -> None:
+    base, cand = pair(12)
+    out = tmp_path / "out"
+    code, _, _ = gate(
+        capsys,
+        base,
+        cand,
+        "--markdown",
+        out / "comment.md",
+        "--summary",
+        out / "summary.md",
+        "--junit",
+        out / "junit.xml",
+    )
+    assert code == 1
+    comment = (out / "comment.md").read_text(encoding="utf-8")
+    assert comment.startswith("### \u274c fairwitness \u00b7 s: regression (exit 1)")
+    assert "#### Cases that flipped (12)" in comment
+    assert (out / "summary.md").read_text(encoding="utf-8").startswith("## ")
+    assert "<testsuites>" in (out / "junit.xml").read_text(encoding="utf-8")
+    other = edited(cand, lambda d: d.update(suite="other"))
+    code, _, _ = gate(capsys, base, other, "--markdown", out / "invalid.md")
+    assert code == 4
+    assert "invalid (exit 4)" in (out / "invalid.md").read_text(encoding="utf-8")
+
+
+def test_gate_reads_its_settings_from_the_config_and_flags_override(pair, capsys) -> None:
+    base, cand = pair(4)
+    config = base.parent / "fairwitness.toml"
+    text = config.read_text(encoding="utf-8")
+    config.write_text(
+        text + '\n[gate]\ntest = "exact"\nmetrics = ["route"]\nfloors = {route = 0.5}\n',
+        encoding="utf-8",
+    )
+    code, out, _ = gate(capsys, base, cand, "--config", config, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["test"] == "exact"
+    assert [m["name"] for m in data["metrics"]] == ["route"]
+    assert data["metrics"][0]["floor"] == 0.5
+    code, out, _ = gate(capsys, base, cand, "--config", config, "--test", "midp", "--json")
+    assert code == 1 and json.loads(out)["test"] == "midp"
+    code, out, _ = gate(capsys, base, cand, "--config", config, "--floor", "route=0.9", "--json")
+    assert code == 1 and json.loads(out)["metrics"][0]["floor"] == 0.9
+
+
+def test_a_misspelled_gate_key_in_the_config_is_refused_with_its_line(pair, capsys) -> None:
+    base, cand = pair(0)
+    config = base.parent / "fairwitness.toml"
+    lines = config.read_text(encoding="utf-8").count("\n")
+    config.write_text(
+        config.read_text(encoding="utf-8") + "\n[gate]\nflors = {route = 0.9}\n", encoding="utf-8"
+    )
+    code, out, err = gate(capsys, base, cand, "--config", config)
+    assert (code, out) == (4, "")
+    assert (
+        f"fairwitness.toml:{lines + 3}: field 'gate.flors': unknown key (did you mean 'floors'?)"
+        in err
+    )
+
+
+def test_templates_come_from_the_config(pair, capsys, tmp_path: Path) -> None:
+    base, cand = pair(12)
+    folder = base.parent / "my-templates"
+    folder.mkdir()
+    (folder / "comment.md.j2").write_text("{{ view.verdict }}!\n", encoding="utf-8")
+    config = base.parent / "fairwitness.toml"
+    config.write_text(
+        config.read_text(encoding="utf-8") + '\n[render]\ntemplates = "my-templates"\n',
+        encoding="utf-8",
+    )
+    code, _, _ = gate(capsys, base, cand, "--config", config, "--markdown", tmp_path / "c.md")
+    assert code == 1
+    assert (tmp_path / "c.md").read_text(encoding="utf-8") == "regression!\n"
+
+
+@pytest.mark.parametrize(
+    ("fmt", "start"),
+    [
+        ("terminal", "fairwitness \u00b7 s: REGRESSION (exit 1)"),
+        ("comment", "### \u274c fairwitness \u00b7 s: regression (exit 1)"),
+        ("summary", "## \u274c fairwitness \u00b7 s: regression (exit 1)"),
+        ("json", "{"),
+        ("junit", '<?xml version="1.0" encoding="utf-8"?>'),
+    ],
+)
+def test_compare_shows_every_format_and_exits_0(pair, capsys, fmt: str, start: str) -> None:
+    base, cand = pair(12)
+    assert main(["compare", str(base), str(cand), "--format", fmt]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith(start) and err == ""
+
+
+def test_compare_exits_4_when_the_reports_cannot_be_compared(pair, capsys, tmp_path: Path) -> None:
+    base, cand = pair(0)
+    other = edited(cand, lambda d: d.update(suite="other"))
+    target = tmp_path / "cmp.md"
+    assert (
+        main(["compare", str(base), str(other), "--format", "comment", "--out", str(target)]) == 4
+    )
+    assert "invalid (exit 4)" in target.read_text(encoding="utf-8")
+
+
+def test_render_shows_one_report_without_gating(pair, capsys) -> None:
+    base, _ = pair(0)
+    assert main(["render", str(base), "--format", "comment"]) == 0
+    out, _ = capsys.readouterr()
+    assert "no baseline to compare with" in out
+    assert main(["render", "missing.json"]) == 4
+    assert "report not found" in capsys.readouterr().err
+
+
+def test_judge_calibrate_from_the_command_line(capsys, tmp_path: Path) -> None:
+    labels = tmp_path / "labels.jsonl"
+    rows = [
+        {"id": f"i{i}", "human": h, "judge": h if i >= 2 else "unreadable", "language": "en"}
+        for i, h in enumerate(["misreport", "acknowledged"] * 15)
+    ]
+    labels.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    assert main(["judge", "calibrate", str(labels)]) == 0
+    assert "PUBLISHABLE" in capsys.readouterr().out
+    assert main(["judge", "calibrate", str(labels), "--threshold", "0.95"]) == 3
+    capsys.readouterr()
+    assert main(["judge"]) == 4
+    assert "a subcommand is required" in capsys.readouterr().err

@@ -73,3 +73,17 @@ def test_from_callable_detects_text_and_async() -> None:
         from_callable("not callable")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="takes"):
         from_callable(by_text, takes="both")  # type: ignore[arg-type]
+
+
+def test_two_projects_with_an_agent_module_each_load_their_own(
+    tmp_path, clean_modules: None
+) -> None:
+    from fairwitness.targets.loader import load_object
+
+    first, second = tmp_path / "one", tmp_path / "two"
+    for folder, answer in ((first, "one"), (second, "two")):
+        folder.mkdir()
+        (folder / "agent.py").write_text(f"ANSWER = {answer!r}\n", encoding="utf-8")
+    assert load_object("agent:ANSWER", search_path=[first]) == "one"
+    assert load_object("agent:ANSWER", search_path=[second]) == "two"
+    assert load_object("agent:ANSWER", search_path=[first]) == "one"

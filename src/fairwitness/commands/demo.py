@@ -93,7 +93,7 @@ def demo(
     candidate_path = folder / f"{SUITE}.report.json"
     base = Report.load(baseline_path)
     cand = Report.load(candidate_path)
-    settings = gate_settings(floors=FLOORS)
+    settings, _ = gate_settings(config=str(example / "fairwitness.toml"), floors=FLOORS)
     decision = decide(base, cand, settings, baseline_name="baseline", candidate_name="candidate")
     comment = render_comment(cand, base, decision, full_location="summary.md")
     write_atomic(folder / "comment.md", comment)

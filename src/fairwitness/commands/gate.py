@@ -11,6 +11,7 @@ from typing import Any, TextIO
 from pydantic import ValidationError
 
 from fairwitness._atomic import write_atomic
+from fairwitness.config import LoadedConfig, find_config, load_config
 from fairwitness.errors import UsageError
 from fairwitness.gate import POWER, Decision, GateSettings, MetricDecision, decide
 from fairwitness.render import Renderer, render_comment, render_junit, render_summary
@@ -125,31 +126,52 @@ def render(decision: Decision) -> str:
     return "\n".join(lines) + "\n"
 
 
+def project_config(path: str | None) -> LoadedConfig | None:
+    """The config named by ``--config``, else the one in the current folder, else none."""
+    if path is not None:
+        return load_config(path)
+    found = find_config(Path.cwd())
+    return load_config(found) if found is not None else None
+
+
 def gate_settings(
     *,
-    alpha: float = 0.05,
-    test: str = "midp",
+    config: str | None = None,
+    alpha: float | None = None,
+    test: str | None = None,
     metrics: list[str] | None = None,
     floors: list[str] | None = None,
-    max_unstable_rate: float = 0.10,
-    max_unpaired: int = 0,
-    fail_on_vacuous: bool = False,
-    allow_model_change: bool = False,
-) -> GateSettings:
-    """The gate's settings from command-line values; a bad value is a usage error naming its
-    flag."""
-    return _settings(
-        {
-            "alpha": alpha,
-            "test": test,
-            "gated": metrics,
-            "floors": parse_floors(floors),
-            "max_unstable_rate": max_unstable_rate,
-            "max_unpaired": max_unpaired,
-            "fail_on_vacuous": fail_on_vacuous,
-            "allow_model_change": allow_model_change,
-        }
-    )
+    max_unstable_rate: float | None = None,
+    max_unpaired: int | None = None,
+    fail_on_vacuous: bool | None = None,
+    allow_model_change: bool | None = None,
+    templates: str | None = None,
+) -> tuple[GateSettings, str | None]:
+    """The gate's settings and the templates folder: command-line values first, then the
+    config's ``[gate]`` and ``[render]`` sections, then the defaults. A bad value is a usage
+    error naming its flag."""
+    loaded = project_config(config)
+    values: dict[str, Any] = {}
+    folder = templates
+    if loaded is not None:
+        section = loaded.config.gate
+        values = section.model_dump(exclude_unset=True)
+        if "metrics" in values:
+            values["gated"] = values.pop("metrics")
+        if folder is None and loaded.config.render.templates is not None:
+            folder = str(loaded.resolve(loaded.config.render.templates))
+    flags: dict[str, Any] = {
+        "alpha": alpha,
+        "test": test,
+        "gated": metrics,
+        "max_unstable_rate": max_unstable_rate,
+        "max_unpaired": max_unpaired,
+        "fail_on_vacuous": fail_on_vacuous,
+        "allow_model_change": allow_model_change,
+    }
+    values.update({key: value for key, value in flags.items() if value is not None})
+    values["floors"] = {**values.get("floors", {}), **parse_floors(floors)}
+    return _settings(values), folder
 
 
 def write_output(path: str, text: str) -> None:
@@ -161,36 +183,19 @@ def gate(
     baseline: str,
     candidate: str,
     *,
-    alpha: float = 0.05,
-    test: str = "midp",
-    metrics: list[str] | None = None,
-    floors: list[str] | None = None,
-    max_unstable_rate: float = 0.10,
-    max_unpaired: int = 0,
-    fail_on_vacuous: bool = False,
-    allow_model_change: bool = False,
     as_json: bool = False,
     markdown: str | None = None,
     summary: str | None = None,
     junit: str | None = None,
-    templates: str | None = None,
     stdout: TextIO | None = None,
+    **flags: Any,
 ) -> int:
     """Compare the report ``candidate`` with ``baseline``; print the decision, return its exit
-    code. ``markdown``, ``summary`` and ``junit`` name files for the PR comment, the full job
-    summary and JUnit XML; they are written (atomically) whatever the decision, so a comment can
-    say why the reports could not be compared."""
+    code. ``flags`` are :func:`gate_settings`'s. ``markdown``, ``summary`` and ``junit`` name
+    files for the PR comment, the full job summary and JUnit XML; they are written (atomically)
+    whatever the decision, so a comment can say why the reports could not be compared."""
     stdout = stdout or sys.stdout
-    settings = gate_settings(
-        alpha=alpha,
-        test=test,
-        metrics=metrics,
-        floors=floors,
-        max_unstable_rate=max_unstable_rate,
-        max_unpaired=max_unpaired,
-        fail_on_vacuous=fail_on_vacuous,
-        allow_model_change=allow_model_change,
-    )
+    settings, templates = gate_settings(**flags)
     renderer = Renderer(templates) if templates or markdown or summary else None
     base = Report.load(baseline)
     cand = Report.load(candidate)

@@ -10,11 +10,11 @@ when the reports cannot be compared; deciding is ``fairwitness gate``'s job.
 from __future__ import annotations
 
 import sys
-from typing import Literal, TextIO
+from typing import Any, Literal, TextIO
 
-from fairwitness.commands.gate import write_output
+from fairwitness.commands.gate import gate_settings, write_output
 from fairwitness.errors import EXIT_INVALID, EXIT_OK
-from fairwitness.gate import Decision, GateSettings, decide
+from fairwitness.gate import Decision, decide
 from fairwitness.render import (
     Renderer,
     render_comment,
@@ -60,11 +60,12 @@ def render(
     baseline: str | None = None,
     fmt: Format = "terminal",
     out: str | None = None,
-    templates: str | None = None,
-    settings: GateSettings | None = None,
     stdout: TextIO | None = None,
+    **flags: Any,
 ) -> int:
-    """Show ``report`` (with ``baseline``: the comparison the gate would make)."""
+    """Show ``report`` (with ``baseline``: the comparison the gate would make). ``flags`` are
+    :func:`~fairwitness.commands.gate.gate_settings`'s."""
+    settings, templates = gate_settings(**flags)
     renderer = Renderer(templates)
     candidate = Report.load(report)
     base = Report.load(baseline) if baseline else None
@@ -83,11 +84,11 @@ def compare(
     *,
     fmt: Format = "terminal",
     out: str | None = None,
-    templates: str | None = None,
-    settings: GateSettings | None = None,
     stdout: TextIO | None = None,
+    **flags: Any,
 ) -> int:
     """Show the comparison of ``candidate`` with ``baseline``; 4 when they are incomparable."""
+    settings, templates = gate_settings(**flags)
     renderer = Renderer(templates)
     base = Report.load(baseline)
     cand = Report.load(candidate)

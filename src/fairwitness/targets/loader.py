@@ -44,9 +44,29 @@ def _import_file(path: Path, where: str | None, field: str) -> ModuleType:
     return module
 
 
+def _forget_shadowed(module_name: str, search_path: list[str]) -> None:
+    """Drop a cached module of the same top-level name imported from elsewhere, when the search
+    path holds its own (two projects may both have an ``agent.py``)."""
+    top = module_name.partition(".")[0]
+    cached = sys.modules.get(top)
+    if cached is None or not search_path:
+        return
+    origin = getattr(cached, "__file__", None)
+    for folder in search_path:
+        base = Path(folder)
+        if not ((base / f"{top}.py").is_file() or (base / top / "__init__.py").is_file()):
+            continue
+        if origin is not None and Path(origin).resolve().is_relative_to(base.resolve()):
+            return
+        for name in [n for n in sys.modules if n == top or n.startswith(top + ".")]:
+            del sys.modules[name]
+        return
+
+
 def _import_module(
     module_name: str, search_path: list[str], where: str | None, field: str
 ) -> ModuleType:
+    _forget_shadowed(module_name, search_path)
     try:
         return importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
@@ -89,8 +109,9 @@ def load_object(
         )
     folders = [str(p) for p in search_path]
     for folder in reversed(folders):
-        if folder not in sys.path:
-            sys.path.insert(0, folder)
+        if folder in sys.path:
+            sys.path.remove(folder)
+        sys.path.insert(0, folder)
     if module_name.endswith(".py") or "/" in module_name or "\\" in module_name:
         module = _import_file(Path(module_name), where, field)
     else:
