@@ -11,7 +11,9 @@ Hierarchy::
     ├── ReportError               exit 4   a report or trace file is unreadable, truncated or of unknown version
     ├── OutputExistsError         exit 4   an output file exists and --force was not given
     ├── CacheMissError            exit 4   replay mode found no recorded trial for a case
-    └── ReadmeError               exit 4   README number blocks malformed, or without a usable report
+    ├── ReadmeError               exit 4   README number blocks malformed, or without a usable report
+    ├── ActionContextError        exit 4   a GitHub Actions variable, action input or event payload is invalid
+    └── GitHubError               exit 4   a GitHub API call failed (carries status, message, docs link)
 
 Every error renders as one line: ``where: field: message``, where ``where`` is ``file:line`` when the
 line is known. Exit codes 1-3 are verdicts, not errors, and are returned by commands, never raised.
@@ -92,3 +94,33 @@ class CacheMissError(FairwitnessError):
 
 class ReadmeError(FairwitnessError):
     """A README's number-block markers are malformed, or a block has no usable report."""
+
+
+class ActionContextError(FairwitnessError):
+    """A GitHub Actions environment variable, action input or event payload is missing or invalid."""
+
+
+class GitHubError(FairwitnessError):
+    """A GitHub API call failed.
+
+    ``status`` is the HTTP status (``None`` when no response arrived), ``api_message`` and
+    ``documentation_url`` come from GitHub's error body, and ``request`` names the call
+    (``METHOD /path``). ``rate_limited`` is true when GitHub asked to wait longer than allowed.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        status: int | None = None,
+        api_message: str | None = None,
+        documentation_url: str | None = None,
+        request: str | None = None,
+        rate_limited: bool = False,
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.api_message = api_message
+        self.documentation_url = documentation_url
+        self.request = request
+        self.rate_limited = rate_limited
