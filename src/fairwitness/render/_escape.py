@@ -34,7 +34,7 @@ _PUNCT = frozenset("\\`*_[]|~$")
 """Characters with a markdown meaning anywhere in a line (links and images need ``[``)."""
 _LEAD_PUNCT = frozenset("#+-=.)")
 """Characters with a meaning only where a line starts (headings, lists, setext underlines)."""
-_LEAD = re.compile(r"[#+\-=]+|\d{1,9}[.)]")
+_LEAD = re.compile(r"(?:[#+\-=]+|\d{1,9}[.)])(?=\s|$)")
 _ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
 _XML_BAD = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
@@ -78,7 +78,7 @@ def _breaks_link(source: str, lowered: str, i: int) -> bool:
     if char == "@":
         return True
     if char == "#":
-        return source[i + 1 : i + 2].isalnum()
+        return source[i + 1 : i + 2].isdigit()
     if char == ":":
         return source.startswith("//", i + 1)
     if char in "wW":
