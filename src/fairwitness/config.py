@@ -21,6 +21,7 @@
     [judge]                          # optional: calibration of an LLM judge against human labels
     threshold = 0.6                  # judge-derived numbers need kappa's 95% lower bound >= this
     labels = "judge-labels.jsonl"    # calibration labels, relative to the config file
+    metrics = ["misreport_as_empty"] # scored by the judge: shown and gated only when calibrated
 
     [gate]                           # optional: command-line flags override these
     alpha = 0.05
@@ -113,13 +114,16 @@ class ScoringConfig(_Section):
 
 
 class JudgeConfig(_Section):
-    """Calibration of an LLM judge (``fairwitness judge calibrate``)."""
+    """Calibration of an LLM judge (``fairwitness judge calibrate``), and the metrics it scores."""
 
     threshold: float = Field(default=0.6, gt=0, le=1)
     """Judge-derived numbers are published only when the lower bound of the 95% interval of Cohen's
     kappa between judge and human labels reaches this."""
     labels: str | None = None
     """Calibration labels (JSONL: id, human, judge, language), relative to the config file."""
+    metrics: list[str] = Field(default_factory=list)
+    """Metrics whose scores come from an LLM judge; shown and gated only when the calibration's
+    kappa lower bound reaches ``threshold``."""
 
 
 class GateConfig(_Section):
@@ -204,6 +208,20 @@ class LoadedConfig:
         known = ", ".join(s.name for s in self.config.suites)
         raise ConfigError(
             Problem(f"no suite named '{name}' (known: {known})", file=str(self.source))
+        )
+
+    def problem(self, message: str, *, section: str, key: str) -> Problem:
+        """A problem with the value of ``[section] key``, located at its line when found."""
+        prefix = "tool.fairwitness." if self.source.name == "pyproject.toml" else ""
+        try:
+            text = self.source.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            text = ""
+        return Problem(
+            message,
+            file=str(self.source),
+            line=_line_of(text, key, section),
+            field=f"{prefix}{section}.{key}",
         )
 
     def hash(self) -> str:

@@ -12,7 +12,9 @@ generated; every other byte of the file is kept as it is (lines are split on ``\
 ``\\r\\n`` endings survive). Markers inside fenced code blocks are documentation, not blocks.
 
 Figures follow the project's reporting rules: k/n only below n = 10, a percentage and 95% interval
-from n = 10 up, labelled "(indicative)" below n = 50, and "not measured" (never 0) when n = 0.
+from n = 10 up, labelled "(indicative)" below n = 50, and "not measured" (never 0) when n = 0. A
+judge-derived metric whose judge is not calibrated (the report's ``diagnostics.judge``) shows
+"withheld (judge not calibrated)" instead of any figure.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from typing import Final
 from urllib.parse import quote
 
 from fairwitness._format import INDICATIVE_N, SMALL_N, count, percent
+from fairwitness.diagnostics.judge import WITHHELD, withheld_metrics
 from fairwitness.errors import Problem, ReadmeError
 from fairwitness.report import Report
 
@@ -261,6 +264,11 @@ def metric_row(
     return f"| {_cell(name)} | {shown} | {n} | {interval} |"
 
 
+def withheld_row(name: str) -> str:
+    """The row of a judge-derived metric whose judge is not calibrated: no figure at all."""
+    return f"| {_cell(name)} | {WITHHELD} | {_DASH} | {_DASH} |"
+
+
 def _link(report_path: Path, readme_dir: Path) -> str:
     try:
         rel = os.path.relpath(os.path.abspath(report_path), os.path.abspath(readme_dir))
@@ -274,18 +282,23 @@ def _link(report_path: Path, readme_dir: Path) -> str:
 def render_block(block: Block, loaded: LoadedReport, readme_dir: Path) -> list[str]:
     """The block's content lines (without their endings): a table, then a provenance line."""
     report = loaded.report
+    withheld = withheld_metrics(report.diagnostics)
     rows: list[str] = []
     if block.metric is not None:
         metric = report.metrics[block.metric]
         rows.append(
-            metric_row(
+            withheld_row(block.metric)
+            if block.metric in withheld
+            else metric_row(
                 block.metric, metric.value, metric.k, metric.n, metric.ci_low, metric.ci_high
             )
         )
         n = f"{metric.n} cases"
     else:
         for name, metric in report.metrics.items():
-            if metric.n > 0:
+            if name in withheld and metric.n > 0:
+                rows.append(withheld_row(name))
+            elif metric.n > 0:
                 rows.append(
                     metric_row(
                         name, metric.value, metric.k, metric.n, metric.ci_low, metric.ci_high

@@ -23,7 +23,7 @@ from fairwitness.scoring.calibration import (
     DEFAULT_THRESHOLD,
     MIN_ITEMS,
     CalibrationRecord,
-    _bound_text,
+    bound_text,
     calibrate,
     check_threshold,
     confusion_matrix,
@@ -293,11 +293,11 @@ def test_withheld_when_the_lower_bound_is_below_the_threshold() -> None:
 
 
 def test_the_lower_bound_is_never_rounded_onto_the_wrong_side() -> None:
-    assert _bound_text(0.5996, 0.6) == "0.5996"
-    assert _bound_text(0.6004, 0.6) == "0.60"
-    assert _bound_text(0.599999999, 0.6) == "0.599999999"
-    assert _bound_text(0.41, 0.6) == "0.41"
-    assert _bound_text(0.6, 0.6) == "0.60"
+    assert bound_text(0.5996, 0.6) == "0.5996"
+    assert bound_text(0.6004, 0.6) == "0.60"
+    assert bound_text(0.599999999, 0.6) == "0.599999999"
+    assert bound_text(0.41, 0.6) == "0.41"
+    assert bound_text(0.6, 0.6) == "0.60"
 
 
 def test_notes_name_weak_slices_and_unparseable_replies() -> None:

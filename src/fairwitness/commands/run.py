@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import difflib
 import signal
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -14,10 +16,26 @@ from pydantic import ValidationError
 from fairwitness._format import percent, rate
 from fairwitness.config import LoadedConfig, RunConfig, SuiteConfig, load_config
 from fairwitness.dataset import Dataset
-from fairwitness.errors import EXIT_INVALID, EXIT_OK, OutputExistsError, Problem, UsageError
+from fairwitness.diagnostics.judge import (
+    WITHHELD,
+    judge_block,
+    judge_summary,
+    withheld_metrics,
+)
+from fairwitness.errors import (
+    EXIT_INVALID,
+    EXIT_OK,
+    ConfigError,
+    DatasetError,
+    OutputExistsError,
+    Problem,
+    UsageError,
+)
 from fairwitness.report import Report, git_sha, save_run_report
 from fairwitness.runner import Progress, Runner, RunResult
 from fairwitness.scoring import ScoreBoard, ScoringSettings
+from fairwitness.scoring.calibration import Calibration, calibrate
+from fairwitness.scoring.judge_labels import load_labels
 from fairwitness.targets.loader import load_target
 from fairwitness.tools import check_fault_plan, registered_tools
 from fairwitness.trace.cache import TraceCache
@@ -51,6 +69,36 @@ def _settings(loaded: LoadedConfig, overrides: dict[str, Any]) -> RunConfig:
         raise UsageError(f"{flag}: {first['msg']} (got {given.get(key)!r})") from None
 
 
+def _judge(loaded: LoadedConfig, names: Sequence[str]) -> dict[str, Any] | None:
+    """The ``diagnostics.judge`` block every report of this run gets, or ``None`` when the config
+    names neither calibration labels nor judge-derived metrics. A bad label file or an unknown
+    metric is refused here, before any call."""
+    section = loaded.config.judge
+    if section.labels is None and not section.metrics:
+        return None
+    for name in section.metrics:
+        if name not in names:
+            close = difflib.get_close_matches(name, list(names), n=1, cutoff=0.6)
+            hint = f"did you mean '{close[0]}'?" if close else f"known: {', '.join(names)}"
+            raise ConfigError(
+                loaded.problem(f"unknown metric '{name}'; {hint}", section="judge", key="metrics")
+            )
+    calibration: Calibration | None = None
+    if section.labels is not None:
+        path = loaded.resolve(section.labels)
+        records = load_labels(path)
+        try:
+            calibration = calibrate(records)
+        except ValueError as exc:
+            raise DatasetError(Problem(str(exc), file=str(path))) from None
+    return judge_block(
+        calibration,
+        labels=section.labels,
+        threshold=section.threshold,
+        metrics=list(dict.fromkeys(section.metrics)),
+    )
+
+
 async def _run_one(runner: Runner, dataset: Dataset, sink: JsonlTraceSink) -> RunResult:
     loop = asyncio.get_running_loop()
     installed: list[int] = []
@@ -77,8 +125,12 @@ def metric_lines(report: Report) -> list[str]:
     """One line per measured metric, read from the saved report: k/n always, a percentage and
     interval only from n = 10 up; exclusions named."""
     lines = []
+    withheld = withheld_metrics(report.diagnostics)
     for name, metric in report.metrics.items():
         if metric.n == 0 and set(metric.excluded) <= {"not_applicable"}:
+            continue
+        if name in withheld:
+            lines.append(f"{name:<20} {WITHHELD}")
             continue
         shown = rate(metric.k, metric.n, metric.value, metric.ci_low, metric.ci_high)
         excluded = ", ".join(
@@ -105,6 +157,9 @@ def metric_lines(report: Report) -> list[str]:
             f"{'blindness':<20} {flag}: {percent(blindness['skew'], 0)} '{blindness['top']}', "
             f"{blindness['distinct']} distinct verdicts"
         )
+    judge = judge_summary(report.diagnostics)
+    if judge is not None:
+        lines.append(f"{'judge calibration':<20} {judge}")
     return lines
 
 
@@ -155,6 +210,8 @@ def run(
                         Problem("output already exists; pass --force to replace it", file=str(path))
                     )
         planned.append(_Planned(s, dataset, report_path, traces_path))
+    board = ScoreBoard(settings=ScoringSettings(**loaded.config.scoring.model_dump()))
+    judge = _judge(loaded, board.names)
     entry = target or loaded.config.target
     agent = load_target(
         entry,
@@ -163,7 +220,6 @@ def run(
         where=str(loaded.source),
     )
     tools = registered_tools()
-    board = ScoreBoard(settings=ScoringSettings(**loaded.config.scoring.model_dump()))
     runners: list[Runner] = []
     for item in planned:
         check_fault_plan(
@@ -224,6 +280,7 @@ def run(
             config_hash=loaded.hash(),
             git_sha=sha,
             traces=item.traces_path.name,
+            judge=judge,
         )
         counts = report.counts
         stderr.write(

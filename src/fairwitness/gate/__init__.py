@@ -8,8 +8,9 @@
   disagrees with what the report's own outcomes give (per-case collapsed values are recomputed from
   the repeats, and each metric's k and n from the per-case values), a gated or floored metric is
   unknown (with the closest known name) or missing from a report, a floor is set on a metric the
-  candidate did not measure, more baseline cases are missing from the candidate than allowed, or
-  nothing at all could be gated;
+  candidate did not measure, a floor or an explicit test is set on a judge-derived metric whose
+  numbers the candidate withholds, more baseline cases are missing from the candidate than
+  allowed, or nothing at all could be gated;
 - 2 must-pass failed: a ``must_pass`` case of the candidate has a bad collapsed score, or every
   repeat crashed or timed out (or the case is missing);
 - 3 inconclusive: the candidate's unstable share is above ``max_unstable_rate`` (rerun, don't
@@ -20,6 +21,9 @@
   could have detected with 80% power (Connor's 1987 approximation at one-sided alpha / m, the level
   of Holm's first step over m gated metrics: the conservative choice), because an undetected drop
   is not an absent one.
+
+Judge-derived metrics (the candidate's ``diagnostics.judge``) whose judge is not calibrated are not
+tested, get no floor and do not fail must-pass cases; a note says so.
 """
 
 from __future__ import annotations

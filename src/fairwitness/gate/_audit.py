@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from fairwitness.scoring import BUILTIN_SCORERS, Scorer, TrialScore, collapse
 from fairwitness.scoring.base import Kind, Reason
@@ -84,38 +84,45 @@ def _scorer(report: Report, name: str, audit: Audit) -> Scorer | None:
     )
 
 
-def _check_cases(report: Report, scorer: Scorer, audit: Audit) -> tuple[float, int]:
-    name = scorer.name
-    wrong: list[str] = []
-    example = ""
-    k, n = 0.0, 0
+def _check_cases(report: Report, scorers: dict[str, Scorer], audit: Audit) -> None:
+    """Recompute every listed metric's per-case values (one pass over the cases) and totals."""
+    wrong: dict[str, list[str]] = {name: [] for name in scorers}
+    example: dict[str, str] = {}
+    totals = {name: [0.0, 0] for name in scorers}
     for case_id, case in report.cases.items():
-        repeats = [
-            (
-                outcome.scores[name],
-                cast("Reason | None", outcome.reasons.get(name)),
+        # Only measured repeats decide the collapsed value (reasons matter when none is).
+        measured: dict[str, list[tuple[float | None, Reason | None]]] = {}
+        for outcome in case.repeats:
+            if outcome.variant != "base":
+                continue
+            for name, value in outcome.scores.items():
+                if value is not None:
+                    measured.setdefault(name, []).append((value, None))
+        stored_scores = case.scores
+        for name in measured.keys() | stored_scores.keys():
+            scorer = scorers.get(name)
+            if scorer is None:
+                continue
+            values = measured.get(name)
+            expected = collapse(scorer, values).value if values else None
+            stored = stored_scores.get(name)
+            if not _same(stored, expected):
+                if not wrong[name]:
+                    example[name] = (
+                        f"case '{case_id}' stores {stored}, its repeats collapse to {expected}"
+                    )
+                wrong[name].append(case_id)
+            if stored is not None:
+                totals[name][0] += stored
+                totals[name][1] += 1
+    for name, scorer in scorers.items():
+        audit.totals[name] = (float(totals[name][0]), int(totals[name][1]))
+        if wrong[name]:
+            audit.problems.append(
+                f"{audit.label}: field 'cases.*.scores.{name}': the stored per-case value "
+                f"disagrees with the case's repeats ({scorer.collapse}) in {len(wrong[name])} "
+                f"case(s): {id_list(wrong[name])} ({example[name]})"
             )
-            if name in outcome.scores
-            else (None, cast("Reason | None", "not_applicable"))
-            for outcome in case.repeats
-            if outcome.variant == "base"
-        ]
-        expected = collapse(scorer, repeats).value
-        stored = case.scores.get(name)
-        if not _same(stored, expected):
-            if not wrong:
-                example = f"case '{case_id}' stores {stored}, its repeats collapse to {expected}"
-            wrong.append(case_id)
-        if stored is not None:
-            k += stored
-            n += 1
-    if wrong:
-        audit.problems.append(
-            f"{audit.label}: field 'cases.*.scores.{name}': the stored per-case value disagrees "
-            f"with the case's repeats ({scorer.collapse}) in {len(wrong)} case(s): "
-            f"{id_list(wrong)} ({example})"
-        )
-    return k, n
 
 
 def audit_report(report: Report, label: str) -> Audit:
@@ -124,11 +131,11 @@ def audit_report(report: Report, label: str) -> Audit:
     listed = report.scoring.metrics
     for name in listed:
         scorer = _scorer(report, name, audit)
-        if scorer is None:
-            continue
-        audit.scorers[name] = scorer
-        k, n = _check_cases(report, scorer, audit)
-        audit.totals[name] = (k, n)
+        if scorer is not None:
+            audit.scorers[name] = scorer
+    _check_cases(report, audit.scorers, audit)
+    for name in audit.scorers:
+        k, n = audit.totals[name]
         stored = report.metrics.get(name)
         where = f"{audit.label}: field 'metrics.{name}'"
         if stored is None:

@@ -6,6 +6,7 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Literal
 
+from fairwitness.diagnostics.judge import withheld_metrics
 from fairwitness.gate._audit import BUILTIN, audit_report, id_list
 from fairwitness.gate._decision import PRECEDENCE
 from fairwitness.gate._settings import GateSettings
@@ -71,8 +72,11 @@ class Comparison:
         )
         self.scorers: dict[str, Scorer] = {**self.b_audit.scorers, **self.c_audit.scorers}
         self.paired = [case_id for case_id in baseline.cases if case_id in candidate.cases]
+        self._pairs: dict[str, Pairs] | None = None
         self.missing = [case_id for case_id in baseline.cases if case_id not in candidate.cases]
         self.new = [case_id for case_id in candidate.cases if case_id not in baseline.cases]
+        # judge-derived metrics of the candidate whose judge is not calibrated, with why
+        self.withheld = withheld_metrics(candidate.diagnostics)
 
     # -- invalid ----------------------------------------------------------------------------
 
@@ -152,25 +156,54 @@ class Comparison:
                 absent = True
         return absent
 
+    def note_withheld(self) -> None:
+        """Say which judge-derived metrics the gate leaves alone, and why."""
+        names = [name for name in self.withheld if name in self.c.scoring.metrics]
+        if names:
+            listed = ", ".join(f"'{name}'" for name in names)
+            self.why.notes.append(
+                f"judge-derived metric(s) {listed} not gated, no floor applied, not counted for "
+                f"must-pass cases: {self.cl}'s judge is not calibrated "
+                f"(field 'diagnostics.judge'): {self.withheld[names[0]]}"
+            )
+
+    def _withheld(self, name: str, what: str, fix: str) -> None:
+        self.why.invalid.append(
+            f"{what} '{name}' is judge-derived and its numbers are withheld in {self.cl} "
+            f"(field 'diagnostics.judge': {self.withheld[name]}); {fix}"
+        )
+
     # -- metrics ----------------------------------------------------------------------------
 
     def pairs(self, name: str) -> Pairs:
-        scorer = self.scorers[name]
-        good = _good(scorer)
-        binary = scorer.kind != "continuous"
-        found = Pairs()
+        """Paired cases measured in both reports for ``name``, and which of them flipped."""
+        if self._pairs is None:
+            self._pairs = self._count_pairs()
+        return self._pairs.get(name, Pairs())
+
+    def _count_pairs(self) -> dict[str, Pairs]:
+        """Every metric's pairs in one pass over the paired cases."""
+        rules = {
+            name: (_good(scorer), scorer.kind != "continuous")
+            for name, scorer in self.scorers.items()
+        }
+        found = {name: Pairs() for name in rules}
         for case_id in self.paired:
-            before = self.b.cases[case_id].scores.get(name)
-            after = self.c.cases[case_id].scores.get(name)
-            if before is None or after is None:
-                continue
-            found.n += 1
-            if binary and before == good and after != good:
-                found.regressions += 1
-                found.regressed.append(case_id)
-            elif binary and before != good and after == good:
-                found.improvements += 1
-                found.improved.append(case_id)
+            before_scores = self.b.cases[case_id].scores
+            after_scores = self.c.cases[case_id].scores
+            for name, before in before_scores.items():
+                after = after_scores.get(name)
+                if before is None or after is None or name not in rules:
+                    continue
+                good, binary = rules[name]
+                pairs = found[name]
+                pairs.n += 1
+                if binary and before == good and after != good:
+                    pairs.regressions += 1
+                    pairs.regressed.append(case_id)
+                elif binary and before != good and after == good:
+                    pairs.improvements += 1
+                    pairs.improved.append(case_id)
         return found
 
     def _measured_in_both(self, name: str) -> bool:
@@ -183,6 +216,7 @@ class Comparison:
                 name
                 for name in self.b.scoring.metrics
                 if self._measured_in_both(name)
+                and name not in self.withheld
                 and self.scorers[name].kind != "continuous"
                 and self.pairs(name).n > 0
             ]
@@ -192,6 +226,12 @@ class Comparison:
                 self._unknown(name, "the gated metrics (--metric)", self.known)
             elif self._absent(name, "gated") or not self._measured_in_both(name):
                 continue
+            elif name in self.withheld:
+                self._withheld(
+                    name,
+                    "gated metric",
+                    "a test that cannot be run must not pass: calibrate the judge or stop gating it",
+                )
             elif self.scorers[name].kind == "continuous":
                 self.why.invalid.append(
                     f"gated metric '{name}' is continuous: McNemar's test needs pass/fail "
@@ -217,6 +257,14 @@ class Comparison:
                 name, kind = key[: -len("_max")], "max"
             else:
                 self._unknown(key, "the floors (--floor)", vocabulary)
+                continue
+            if name in self.withheld:
+                self._withheld(
+                    name,
+                    f"floor '{key}': metric",
+                    "a floor that cannot be checked must not pass: calibrate the judge or remove "
+                    "the floor",
+                )
                 continue
             if self._absent(name, "floors") or name not in self.c_audit.scorers:
                 continue
@@ -262,6 +310,7 @@ class Comparison:
                 name
                 for name, value in case.scores.items()
                 if value is not None
+                and name not in self.withheld
                 and name in self.c_audit.scorers
                 and is_bad(value, self.c_audit.scorers[name])
             ]

@@ -62,11 +62,14 @@ def decide(
     gate = Comparison(baseline, candidate, settings, labels)
     gate.check_compatible()
     gate.check_pairing()
+    gate.note_withheld()
     gated = gate.gated()
     floors = {floor.metric: floor for floor in gate.floors()}
     if not gated and not floors:
+        withheld = " (judge-derived metrics are withheld: see the note)" if gate.withheld else ""
         gate.why.invalid.append(
             "nothing to gate: no pass/fail metric is measured in both reports and no floor is set"
+            + withheld
         )
     gate.check_must_pass()
     gate.check_stability()

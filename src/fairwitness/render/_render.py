@@ -5,12 +5,14 @@ from __future__ import annotations
 import dataclasses
 import json
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
 import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 
+from fairwitness.diagnostics.judge import WITHHELD, withheld_metrics
 from fairwitness.errors import ConfigError, Problem
 from fairwitness.gate import Decision, is_bad
 from fairwitness.render._escape import md, plain, xml_text
@@ -101,6 +103,7 @@ def render_comment(
     full_location: str | None = "the job summary of this run",
     limit: int = COMMENT_LIMIT,
     renderer: Renderer | None = None,
+    context: Sequence[str] = (),
 ) -> str:
     """The PR comment. When it would not fit ``limit`` characters it is shortened
     deterministically: fewer flipped cases first, then the tail is cut at a line boundary; either
@@ -109,7 +112,13 @@ def render_comment(
     text = ""
     for step, cap in enumerate(COMMENT_FLIP_CAPS):
         view = build_view(
-            candidate, baseline, decision, escape=md, flip_cap=cap, full_location=full_location
+            candidate,
+            baseline,
+            decision,
+            escape=md,
+            flip_cap=cap,
+            full_location=full_location,
+            context=context,
         )
         view.shortened = step > 0
         text = renderer.render("comment.md.j2", view)
@@ -126,11 +135,14 @@ def render_summary(
     *,
     limit: int = SUMMARY_LIMIT,
     renderer: Renderer | None = None,
+    context: Sequence[str] = (),
 ) -> str:
     """The job summary: the full version (every metric, power notes, up to 1,000 flipped cases),
     cut at a line boundary below ``limit`` bytes if it must be."""
     renderer = renderer or Renderer()
-    view = build_view(candidate, baseline, decision, escape=md, flip_cap=FULL_FLIP_CAP)
+    view = build_view(
+        candidate, baseline, decision, escape=md, flip_cap=FULL_FLIP_CAP, context=context
+    )
     text = renderer.render("summary.md.j2", view)
     if len(text.encode("utf-8")) <= limit:
         return text
@@ -150,23 +162,31 @@ def render_terminal(
     *,
     flip_cap: int = 25,
     renderer: Renderer | None = None,
+    context: Sequence[str] = (),
 ) -> str:
     """Plain text for a terminal or a CI log."""
     renderer = renderer or Renderer()
-    view = build_view(candidate, baseline, decision, escape=plain, flip_cap=flip_cap)
+    view = build_view(
+        candidate, baseline, decision, escape=plain, flip_cap=flip_cap, context=context
+    )
     return renderer.render("terminal.txt.j2", view)
 
 
 def view_dict(
     candidate: Report, baseline: Report | None = None, decision: Decision | None = None
 ) -> dict[str, Any]:
-    """The decision (when there is one) and the candidate's headline figures as JSON-safe data."""
+    """The decision (when there is one) and the candidate's headline figures as JSON-safe data;
+    a judge-derived metric whose judge is not calibrated shows why instead of its figures."""
+    withheld = withheld_metrics(candidate.diagnostics)
     data: dict[str, Any] = {
         "suite": candidate.suite,
         "complete": candidate.complete,
         "decision": None if decision is None else decision.to_dict(),
         "metrics": {
-            name: metric.model_dump(mode="json") for name, metric in candidate.metrics.items()
+            name: {"withheld": WITHHELD, "reason": withheld[name]}
+            if name in withheld
+            else metric.model_dump(mode="json")
+            for name, metric in candidate.metrics.items()
         },
         "stability": candidate.stability.model_dump(mode="json"),
         "diagnostics": candidate.diagnostics,
@@ -188,8 +208,11 @@ def render_junit(
 ) -> str:
     """JUnit XML: one ``testcase`` per case (failed when any collapsed score is bad, with the
     metrics named; errored when every repeat crashed; skipped when nothing could be scored), and a
-    ``fairwitness.gate`` testcase carrying the decision when there is one."""
+    ``fairwitness.gate`` testcase carrying the decision when there is one. Judge-derived metrics
+    whose judge is not calibrated are left out of every case's result; a case with nothing else
+    scored is skipped, saying so."""
     scorers = {s.name: s for s in BUILTIN_SCORERS}
+    withheld = withheld_metrics(candidate.diagnostics)
     suite = ET.Element("testsuite", name=xml_text(candidate.suite))
     failures = errors = skipped = 0
     for case_id, case in candidate.cases.items():
@@ -198,9 +221,11 @@ def render_junit(
         )
         seconds = sum(o.latency_ms for o in case.repeats) / 1000
         tc.set("time", f"{seconds:.3f}")
+        shown = {name: v for name, v in case.scores.items() if name not in withheld}
+        held = sorted(set(case.scores) & set(withheld))
         bad = [
             name
-            for name, value in case.scores.items()
+            for name, value in shown.items()
             if value is not None and name in scorers and is_bad(value, scorers[name])
         ]
         crashed = case.repeats and all(o.status != "ok" for o in case.repeats)
@@ -217,10 +242,13 @@ def render_junit(
             message = "failed: " + ", ".join(bad) + (" (must pass)" if case.must_pass else "")
             el = ET.SubElement(tc, "failure", message=xml_text(message, 500))
             el.text = xml_text(f"verdicts by repeat: {verdicts}")
-        elif not any(v is not None for v in case.scores.values()):
+        elif not any(v is not None for v in shown.values()):
             skipped += 1
-            reasons = ", ".join(f"{k}: {v}" for k, v in case.excluded.items()) or "nothing scored"
-            ET.SubElement(tc, "skipped", message=xml_text(reasons, 500))
+            reasons = ", ".join(
+                [f"{k}: {v}" for k, v in case.excluded.items() if k not in withheld]
+                + [f"{name}: {WITHHELD}" for name in held]
+            )
+            ET.SubElement(tc, "skipped", message=xml_text(reasons or "nothing scored", 500))
     tests = len(candidate.cases)
     if decision is not None:
         tests += 1

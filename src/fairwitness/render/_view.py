@@ -4,16 +4,20 @@ Every number is formatted here by the reporting rules (:mod:`fairwitness._format
 that came from an agent or a dataset (case ids, verdicts, errors, tags, suite names, reasons that
 quote them) goes through the view's ``escape`` function before any template sees it. Templates only
 lay out what the view holds.
+
+A judge-derived metric whose judge is not calibrated (the candidate's ``diagnostics.judge``) shows
+"withheld (judge not calibrated)" in every table, never a number, and the "left out" list says why.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from fairwitness import _format as fmt
+from fairwitness.diagnostics.judge import WITHHELD, judge_summary, withheld_metrics
 from fairwitness.gate import Decision, MetricDecision
 from fairwitness.report import CaseOutcomes, Report
 
@@ -126,7 +130,29 @@ def _floor(m: MetricDecision) -> str:
     return f"{sign} {m.floor:g}" + (" breached" if m.floor_breached else " held")
 
 
-def _decision_row(m: MetricDecision, base: Report, cand: Report, escape: Escape) -> MetricRow:
+def _withheld_row(name: str, higher_is_better: bool, compared: bool, escape: Escape) -> MetricRow:
+    """A judge-derived metric's row when the judge is not calibrated: no number anywhere."""
+    return MetricRow(
+        name=escape(name),
+        direction="higher is better" if higher_is_better else "lower is better",
+        baseline=WITHHELD if compared else fmt.DASH,
+        candidate=WITHHELD,
+        delta=fmt.DASH,
+        flips=fmt.DASH,
+        p=fmt.DASH,
+        p_adjusted=fmt.DASH,
+        detectable=fmt.DASH,
+        floor=fmt.DASH,
+        status="withheld" if compared else "",
+        excluded="",
+    )
+
+
+def _decision_row(
+    m: MetricDecision, base: Report, cand: Report, escape: Escape, withheld: Mapping[str, str]
+) -> MetricRow:
+    if m.name in withheld:
+        return _withheld_row(m.name, m.higher_is_better, True, escape)
     return MetricRow(
         name=escape(m.name),
         direction="higher is better" if m.higher_is_better else "lower is better",
@@ -143,8 +169,12 @@ def _decision_row(m: MetricDecision, base: Report, cand: Report, escape: Escape)
     )
 
 
-def _plain_row(name: str, base: Report | None, cand: Report, escape: Escape) -> MetricRow:
+def _plain_row(
+    name: str, base: Report | None, cand: Report, escape: Escape, withheld: Mapping[str, str]
+) -> MetricRow:
     metric = cand.metrics[name]
+    if name in withheld:
+        return _withheld_row(name, metric.higher_is_better, base is not None, escape)
     delta = None
     if base is not None and name in base.metrics:
         before = base.metrics[name].value
@@ -250,6 +280,9 @@ def _diagnostics(report: Report, escape: Escape) -> list[tuple[str, str]]:
         rows.append(
             ("unstable cases", escape(f"not measured: {stab.reason or 'fewer than 2 repeats'}"))
         )
+    judge = judge_summary(diag)
+    if judge is not None:
+        rows.append(("judge calibration", escape(judge)))
     return rows
 
 
@@ -257,6 +290,7 @@ def _exclusions(
     cand: Report, base: Report | None, decision: Decision | None, escape: Escape
 ) -> list[str]:
     out: list[str] = []
+    withheld = withheld_metrics(cand.diagnostics)
     counts = cand.counts
     if counts.not_run:
         out.append(f"{counts.not_run} planned trial(s) never ran")
@@ -271,6 +305,9 @@ def _exclusions(
             "(those trials are not counted for fault metrics)"
         )
     for name in cand.metrics:
+        if name in withheld:
+            out.append(escape(f"{name}: {WITHHELD}: {withheld[name]}"))
+            continue
         text = _excluded(cand, name)
         if text:
             out.append(escape(f"{name}: {text} left out of n"))
@@ -327,18 +364,23 @@ def build_view(
     escape: Escape,
     flip_cap: int = 25,
     full_location: str | None = None,
+    context: Sequence[str] = (),
 ) -> View:
-    """Gather what a template shows. Without ``decision`` this is a single report's view."""
+    """Gather what a template shows. Without ``decision`` this is a single report's view.
+    ``context`` lines (e.g. where the baseline came from) are shown as notes."""
     suite = escape(candidate.suite)
     metrics: list[MetricRow] = []
     flips: list[FlipRow] = []
     total_flips = 0
     decided: set[str] = set()
+    withheld = withheld_metrics(candidate.diagnostics)
     if decision is not None and baseline is not None:
         found: list[tuple[bool, int, str, str, str]] = []
         for m in decision.metrics:
             decided.add(m.name)
-            metrics.append(_decision_row(m, baseline, candidate, escape))
+            metrics.append(_decision_row(m, baseline, candidate, escape, withheld))
+            if m.name in withheld:
+                continue
             for ids, change in (
                 (m.regressed_ids, "good \u2192 bad"),
                 (m.improved_ids, "bad \u2192 good"),
@@ -362,7 +404,7 @@ def build_view(
                 )
             )
     others = [
-        _plain_row(name, baseline, candidate, escape)
+        _plain_row(name, baseline, candidate, escape, withheld)
         for name in candidate.metrics
         if name not in decided and _shown(name, candidate)
     ]
@@ -380,7 +422,9 @@ def build_view(
             f"up to {paired} paired cases; one-sided McNemar ({decision.test}), "
             f"Holm over {gated} gated metric(s) at alpha {decision.alpha:g}"
         )
-        power = [escape(m.power_note) for m in decision.metrics if m.gated]
+        power = [
+            escape(m.power_note) for m in decision.metrics if m.gated and m.name not in withheld
+        ]
     else:
         verdict, code = "report", None
         headline = (
@@ -389,6 +433,7 @@ def build_view(
             else "shown without a decision"
         )
         reasons, notes, caption, power = [], [], "", []
+    notes.extend(escape(line) for line in context)
     if not candidate.complete:
         notes.insert(0, escape(f"this run is incomplete: {candidate.incomplete_reason}"))
     return View(

@@ -44,7 +44,10 @@ def _trial_order(t: TrialResult) -> tuple[bool, str, int]:
 
 
 class RunDigest:
-    """Everything a report says about a run, computed once."""
+    """Everything a report says about a run, computed once.
+
+    ``judge``, when given, is stored as ``diagnostics.judge`` (see
+    :mod:`fairwitness.diagnostics.judge`)."""
 
     def __init__(
         self,
@@ -63,8 +66,10 @@ class RunDigest:
         config_hash: str | None = None,
         git_sha: str | None = None,
         traces: str | None = None,
+        judge: dict[str, Any] | None = None,
     ) -> None:
         self.result = result
+        self.judge = judge
         self.dataset = dataset
         self.board = board
         self.names = board.names if board is not None else []
@@ -222,6 +227,18 @@ class RunDigest:
         )
         return Stability(reason=reason)
 
+    def _diagnostics(self) -> dict[str, Any]:
+        diagnostics = suite_diagnostics(
+            {
+                case.id: [t.verdict for t in self.trials[case.id] if t.variant == "base"]
+                for case in self.dataset
+            },
+            [case.expect.route for case in self.dataset],
+        )
+        if self.judge is not None:
+            diagnostics["judge"] = dict(self.judge)
+        return diagnostics
+
     def _header(
         self, *, suite_version: str, split: str, run: dict[str, Any], seed: int, traces: str | None
     ) -> Report:
@@ -297,13 +314,7 @@ class RunDigest:
                 cost_unknown_reason=cost_reason,
             ),
             metrics=metrics,
-            diagnostics=suite_diagnostics(
-                {
-                    case.id: [t.verdict for t in self.trials[case.id] if t.variant == "base"]
-                    for case in self.dataset
-                },
-                [case.expect.route for case in self.dataset],
-            ),
+            diagnostics=self._diagnostics(),
             stability=self._stability(),
             scoring=ScoringInfo(
                 patterns_version=PATTERNS_VERSION if self.board is not None else "",

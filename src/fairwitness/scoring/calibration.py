@@ -143,7 +143,7 @@ def _percent(confidence: float) -> str:
     return f"{confidence * 100:g}%"
 
 
-def _bound_text(value: float, threshold: float) -> str:
+def bound_text(value: float, threshold: float) -> str:
     """``value`` rounded, with as many digits as it takes to stay on its side of ``threshold``."""
     for digits in range(2, 17):
         text = f"{value:.{digits}f}"
@@ -197,7 +197,7 @@ class Calibration:
             )
             ok = False
         else:
-            low = _bound_text(kappa.ci_low, threshold)
+            low = bound_text(kappa.ci_low, threshold)
             ok = kappa.ci_low >= threshold
             verdict = (
                 f"reaches {threshold:g}: judge-derived numbers may be published"
