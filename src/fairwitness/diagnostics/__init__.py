@@ -1,4 +1,5 @@
-"""Suite-trust diagnostics: stochasticity meter, blindness, metamorphic relations.
+"""Suite-trust diagnostics: stochasticity meter, blindness, metamorphic relations, and whether an
+LLM judge is calibrated well enough for its numbers to be shown.
 
 Before any pass rate is believed: is the agent's decision stable enough to test against, and can
 this probe set make it change its mind?
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 from fairwitness.diagnostics.blindness import BlindnessResult, detect_blindness, label_skew
 from fairwitness.diagnostics.diagnose import DiagnoseConfig, Diagnosis, adiagnose, diagnose
+from fairwitness.diagnostics.judge import judge_block, judge_summary, withheld_metrics
 from fairwitness.diagnostics.meter import (
     MeterResult,
     SequentialMeter,
@@ -47,6 +49,8 @@ __all__ = [
     "evaluate",
     "fault_invariance",
     "fixed_meter",
+    "judge_block",
+    "judge_summary",
     "label_skew",
     "normalisation_invariance",
     "pair_outcomes",
@@ -55,4 +59,5 @@ __all__ = [
     "tool_selection_invariance",
     "transform_inputs",
     "whitespace_invariance",
+    "withheld_metrics",
 ]

@@ -282,6 +282,10 @@ class Report(_Model):
         except (OSError, UnicodeDecodeError) as exc:
             raise ReportError(Problem(f"cannot read report: {exc}", file=name)) from None
         try:
+            return cls.model_validate_json(text)
+        except ValidationError:
+            pass  # read it again, slowly, to say exactly what is wrong
+        try:
             obj = json.loads(text)
         except json.JSONDecodeError as exc:
             # A saved report always ends with its closing brace; without it the file was cut short.

@@ -33,13 +33,30 @@ def _compile(items: list[str]) -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{item})" for item in items))
 
 
-_STRONG = [re.compile(p) for p in P.STRONG]
-_WEAK = [re.compile(p) for p in P.WEAK]
-_FAILURE = _compile(P.FAILURE)
-_LOCAL = _compile(P.LOCAL)
-_GLOBAL = _compile(P.GLOBAL)
-_CAUSE = re.compile(P.CAUSE)
-_BREAK = re.compile(P.CLAUSE_BREAK)
+@dataclass(frozen=True)
+class _Patterns:
+    strong: list[re.Pattern[str]]
+    weak: list[re.Pattern[str]]
+    failure: re.Pattern[str]
+    local: re.Pattern[str]
+    glob: re.Pattern[str]
+    cause: re.Pattern[str]
+    clause_break: re.Pattern[str]
+
+
+@lru_cache(maxsize=1)
+def _rx() -> _Patterns:
+    """The pattern lists, compiled on first use (reading reports never needs them)."""
+    return _Patterns(
+        strong=[re.compile(p) for p in P.STRONG],
+        weak=[re.compile(p) for p in P.WEAK],
+        failure=_compile(P.FAILURE),
+        local=_compile(P.LOCAL),
+        glob=_compile(P.GLOBAL),
+        cause=re.compile(P.CAUSE),
+        clause_break=re.compile(P.CLAUSE_BREAK),
+    )
+
 
 # A short quoted phrase is mentioned, not asserted ("that is not the same as 'no transfers'").
 _QUOTED = re.compile(
@@ -137,24 +154,26 @@ def detect_language(normalised: str) -> str:
 def _frame(sentence: str, start: int) -> str:
     """The part of the clause before ``start`` that a negating frame could reach from."""
     before = sentence[max(0, start - _LOCAL_WINDOW) : start]
-    breaks = list(_BREAK.finditer(before))
+    breaks = list(_rx().clause_break.finditer(before))
     return before[breaks[-1].end() :] if breaks else before
 
 
 def _explained_by_failure(sentence: str, end: int) -> bool:
     """``no data is available because the lookup errored``: the absence phrase explains a failure."""
-    cause = _CAUSE.search(sentence, end)
-    return cause is not None and _FAILURE.search(sentence, cause.end()) is not None
+    rx = _rx()
+    cause = rx.cause.search(sentence, end)
+    return cause is not None and rx.failure.search(sentence, cause.end()) is not None
 
 
 def _claims_absence(sentence: str, patterns: list[re.Pattern[str]]) -> bool:
     if sentence.rstrip().endswith("?"):
         return False
+    rx = _rx()
     for pattern in patterns:
         for match in pattern.finditer(sentence):
-            if _LOCAL.search(_frame(sentence, match.start())) or _LOCAL.search(match.group(0)):
+            if rx.local.search(_frame(sentence, match.start())) or rx.local.search(match.group(0)):
                 continue
-            if _explained_by_failure(sentence, match.end()) or _FAILURE.search(match.group(0)):
+            if _explained_by_failure(sentence, match.end()) or rx.failure.search(match.group(0)):
                 continue
             return True
     return False
@@ -167,15 +186,16 @@ def analyze_answer(text: str) -> Analysis:
     language = detect_language(normalised)
     if language == "other":
         return Analysis("unreadable", language, False, False)
-    failure = bool(_FAILURE.search(normalised))
+    rx = _rx()
+    failure = bool(rx.failure.search(normalised))
     # A short quoted phrase is mentioned, not asserted: absence inside quotes does not count.
     normalised = re.sub(r"  +", " ", _QUOTED.sub(" «q» ", normalised))
-    possible = bool(_GLOBAL.search(normalised))
+    possible = bool(rx.glob.search(normalised))
     strong = weak = False
     for sentence in _SENTENCE.findall(normalised):
-        strong = strong or _claims_absence(sentence, _STRONG)
+        strong = strong or _claims_absence(sentence, rx.strong)
         if not (failure or possible):
-            weak = weak or _claims_absence(sentence, _WEAK)
+            weak = weak or _claims_absence(sentence, rx.weak)
     absence = strong or weak
     if absence:
         label: Label = "misreport"
