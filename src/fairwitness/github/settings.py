@@ -121,6 +121,13 @@ class Settings:
     """``FW_REPORT``: an existing report to gate instead of running the suite."""
     baseline: str | None = None
     """``FW_BASELINE``: where the baseline report comes from."""
+    baseline_artifact: str = "fairwitness-baseline"
+    """``FW_BASELINE_ARTIFACT``: the artifact name the base branch's reports are uploaded under."""
+    comment_artifact: str = "fairwitness-comment"
+    """``FW_COMMENT_ARTIFACT``: the artifact a fork's pull request leaves its comment in, for the
+    ``workflow_run`` relay."""
+    readme: str = "README.md"
+    """``FW_README``: the markdown file ``update-readme`` regenerates."""
     install: str | None = None
     """``FW_INSTALL``: what to install before running."""
     token: Secret | None = field(default=None, repr=False)
@@ -168,6 +175,9 @@ class Settings:
             suite=env.text("FW_SUITE"),
             report=env.text("FW_REPORT"),
             baseline=env.text("FW_BASELINE"),
+            baseline_artifact=env.text("FW_BASELINE_ARTIFACT") or "fairwitness-baseline",
+            comment_artifact=env.text("FW_COMMENT_ARTIFACT") or "fairwitness-comment",
+            readme=env.text("FW_README") or "README.md",
             install=env.text("FW_INSTALL"),
             token=Secret(token) if token else None,
             comment=env.comment_mode("FW_COMMENT"),

@@ -17,9 +17,16 @@ def test_all_is_sorted_and_resolves() -> None:
         assert getattr(github, name) is not None
 
 
+ORCHESTRATION = {"action.py", "baseline.py", "relay.py"}
+"""The modules that run a whole action (they use the rest of fairwitness); the others only talk
+to GitHub and need nothing but errors, the version and atomic writes."""
+
+
 def test_only_errors_version_and_atomic_are_imported_from_outside() -> None:
     outside: set[str] = set()
     for path in PACKAGE.rglob("*.py"):
+        if path.name in ORCHESTRATION:
+            continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.module:
                 names = [node.module]

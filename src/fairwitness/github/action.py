@@ -1,0 +1,432 @@
+"""The GitHub Action: run the suite (or take a report), find the baseline, gate, comment, exit.
+
+By event:
+
+- ``pull_request`` (and ``pull_request_target`` when allowed): run, resolve the baseline, gate,
+  post or update the sticky comment, append the full markdown to the job summary, set outputs,
+  emit at most 10 annotations, and exit with the gate's code as ``fail-on`` filters it. A pull
+  request from a fork gets a read-only token: its comment is left in
+  ``fairwitness-comment/`` (metadata and the candidate report) for an artifact, and a second
+  workflow on ``workflow_run`` relays it;
+- ``workflow_run``: the relay. It downloads that artifact through the REST API, checks that the
+  pull request it names has the head the run was made on, re-renders the comment from the report
+  with this repository's own code and config (nothing from the fork runs), and posts it;
+- ``push`` and anything else: run and report (the workflow uploads the report as the new
+  baseline), and on ``update-readme`` regenerate the README's number blocks.
+
+A failure to comment never changes the exit code; it becomes a warning. Files written into the
+workspace are handed back to the workspace's owner (the container runs as root).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+import traceback
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, TextIO
+
+from fairwitness.commands.gate import gate_settings
+from fairwitness.commands.readme import readme
+from fairwitness.config import find_config
+from fairwitness.errors import (
+    EXIT_INVALID,
+    EXIT_OK,
+    ActionContextError,
+    FairwitnessError,
+    Problem,
+)
+from fairwitness.gate import Decision, decide
+from fairwitness.gate._decision import PRECEDENCE, VERDICTS
+from fairwitness.github._context import Outcome, PullContext
+from fairwitness.github.baseline import Baseline, BaselineFinder, Git
+from fairwitness.github.client import GitHubClient
+from fairwitness.github.comment import post_comment
+from fairwitness.github.event import PullRequestEvent, PushEvent, WorkflowRunEvent, load_event
+from fairwitness.github.outputs import Annotations, append_step_summary, set_outputs
+from fairwitness.github.relay import leave_for_relay, relay
+from fairwitness.github.settings import Settings
+from fairwitness.render import Renderer, render_comment, render_summary
+from fairwitness.report import Report
+
+
+def combine(codes: list[int]) -> int:
+    """Several suites' exit codes as one, by the usual precedence (4, 2, 3, 1, 0)."""
+    for code in PRECEDENCE:
+        if code in codes:
+            return code
+    return EXIT_OK
+
+
+class Action:
+    """One run of the action, with its collaborators."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        client: GitHubClient | None,
+        git_runner: Any = subprocess.run,
+        stdout: TextIO,
+        stderr: TextIO,
+    ) -> None:
+        self.s = settings
+        self.client = client
+        self.out = stdout
+        self.err = stderr
+        self.workspace = (settings.workspace or Path.cwd()).resolve()
+        self.workdir = (self.workspace / settings.working_directory).resolve()
+        if not self.workdir.is_dir():
+            raise ActionContextError(
+                Problem(
+                    "working directory not found",
+                    file=str(self.workdir),
+                    field="FW_WORKING_DIRECTORY",
+                )
+            )
+        self.git = Git(self.workdir, git_runner)
+        self.scratch = (settings.runner_temp or self.workdir / ".fairwitness") / "fairwitness-tmp"
+        self.annotations = Annotations(lambda line: self.out.write(line + "\n"))
+        self.written: list[Path] = []
+        self.config = self._config_path()
+
+    # -- small helpers ---------------------------------------------------------------------------
+
+    def _config_path(self) -> Path | None:
+        if self.s.config:
+            path = self.workdir / self.s.config
+            if not path.is_file():
+                raise ActionContextError(
+                    Problem("config file not found", file=str(path), field="FW_CONFIG")
+                )
+            return path
+        return find_config(self.workdir)
+
+    def rel(self, path: Path) -> str:
+        try:
+            return path.resolve().relative_to(self.workspace).as_posix()
+        except ValueError:
+            return str(path)
+
+    def write(self, path: Path, text: str) -> Path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8", newline="")
+        self.written.append(path)
+        return path
+
+    def say(self, text: str) -> None:
+        self.out.write(f"fairwitness: {text}\n")
+        self.out.flush()
+
+    def give_back(self) -> None:
+        """Hand files written into the workspace to its owner (root-owned files break later
+        steps that run as the runner's user)."""
+        if not hasattr(os, "geteuid") or os.geteuid() != 0:
+            return
+        owner = self.workspace.stat()
+        todo: set[Path] = set()
+        for path in self.written:
+            todo.add(path)
+            todo.update(p for p in path.parents if self.workspace in p.parents)
+        for path in sorted(todo):
+            if path.exists() and self.workspace in path.resolve().parents:
+                if path.is_dir():
+                    for root, dirs, files in os.walk(path):
+                        for name in [*dirs, *files]:
+                            _chown(Path(root) / name, owner.st_uid, owner.st_gid)
+                _chown(path, owner.st_uid, owner.st_gid)
+
+    # -- the run ---------------------------------------------------------------------------------
+
+    def main(self) -> tuple[int, dict[str, str]]:
+        name = self.s.event_name
+        if not name:
+            raise ActionContextError(
+                "environment variable GITHUB_EVENT_NAME: not set (run this inside GitHub Actions)"
+            )
+        event = load_event(name, self.s.event_path)
+        if isinstance(event, WorkflowRunEvent):
+            return relay(self, event)
+        pull: PullContext | None = None
+        if isinstance(event, PullRequestEvent):
+            privileged = event.name == "pull_request_target"
+            if privileged and not self.s.report and not self.s.allow_pr_head_code:
+                raise ActionContextError(
+                    Problem(
+                        "on pull_request_target the suite is not run, because the token can "
+                        "write: gate an existing report (report:) or set "
+                        "allow-pr-head-code: true after reading the README's security note",
+                        field="FW_ALLOW_PR_HEAD_CODE",
+                    )
+                )
+            pull = PullContext(
+                event.base_repo, event.number, event.base_ref, event.head_sha, event.is_fork
+            )
+        if self.s.shard is not None:
+            raise ActionContextError(
+                Problem("shard: sharded runs are not supported by this version", field="FW_SHARD")
+            )
+        self.install()
+        outcomes = [self.handle(path, pull) for path in self.candidates()]
+        outputs = self.outputs(outcomes)
+        if isinstance(event, PushEvent) and self.s.update_readme:
+            outputs["readme-changed"] = "true" if self.update_readme(outcomes) else "false"
+        return combine([o.exit_code for o in outcomes]), outputs
+
+    def install(self) -> None:
+        if not self.s.install:
+            return
+        self.say(f"installing: {self.s.install}")
+        done = subprocess.run(
+            ["bash", "-c", self.s.install], cwd=self.workdir, check=False, timeout=3600
+        )
+        if done.returncode != 0:
+            raise ActionContextError(
+                Problem(f"the install command exited with {done.returncode}", field="FW_INSTALL")
+            )
+
+    def candidates(self) -> list[Path]:
+        if self.s.report:
+            path = self.workdir / self.s.report
+            if not path.is_file():
+                raise ActionContextError(
+                    Problem("report not found", file=str(path), field="FW_REPORT")
+                )
+            return [path]
+        if self.config is None:
+            raise ActionContextError(
+                Problem(
+                    "no fairwitness.toml (or [tool.fairwitness] in pyproject.toml) here; set "
+                    "config: or working-directory:",
+                    file=str(self.workdir),
+                    field="FW_CONFIG",
+                )
+            )
+        from fairwitness.commands.run import run as run_suites  # only when a suite runs
+
+        printed = io.StringIO()
+        code = run_suites(
+            str(self.config), suite=self.s.suite, force=True, stdout=printed, stderr=self.err
+        )
+        paths = [Path(line) for line in printed.getvalue().splitlines() if line.strip()]
+        self.written.extend(p for path in paths for p in (path, path.parent))
+        if not paths:
+            raise ActionContextError(f"the suite run wrote no report (exit {code})")
+        return paths
+
+    def handle(self, path: Path, pull: PullContext | None, key: str | None = None) -> Outcome:
+        cand = Report.load(path)
+        settings, templates = gate_settings(config=str(self.config) if self.config else None)
+        renderer = Renderer(templates)
+        context: list[str] = []
+        found = Baseline()
+        decision: Decision | None = None
+        if pull is not None:
+            finder = BaselineFinder(
+                client=self.client,
+                git=self.git,
+                repo=pull.repo,
+                base_ref=pull.base_ref,
+                head_sha=pull.head_sha,
+                artifact_name=self.s.baseline_artifact,
+                scratch=self.scratch,
+            )
+            top = self.git.toplevel()
+            committed = None
+            if top is not None and not pull.relayed:
+                try:
+                    committed = path.resolve().relative_to(top.resolve()).as_posix()
+                except ValueError:
+                    committed = None
+            found = finder.resolve(
+                self.s.baseline or "auto", suite=cand.suite, committed_path=committed
+            )
+            context.append(found.describe())
+            if found.report is not None:
+                decision = decide(
+                    found.report, cand, settings, baseline_name="baseline", candidate_name=None
+                )
+            elif self.s.require_baseline:
+                decision = _no_baseline(found, settings.alpha, settings.test)
+        if pull is not None and pull.relayed:
+            context.append("posted for a pull request from a fork by the workflow_run relay")
+        summary_url = self.s.run_url
+        where = "the job summary of this run"
+        comment = render_comment(
+            cand, found.report, decision, full_location=where, renderer=renderer, context=context
+        )
+        summary = render_summary(cand, found.report, decision, renderer=renderer, context=context)
+        folder = self.scratch if pull is not None and pull.relayed else path.parent
+        markdown = self.write(folder / f"{cand.suite}.comment.md", comment)
+        if self.s.step_summary_path is not None:
+            append_step_summary(self.s.step_summary_path, summary + "\n", where=summary_url)
+        code = decision.exit_code if decision is not None else EXIT_OK
+        verdict = decision.verdict if decision is not None else "report"
+        outcome = Outcome(cand.suite, path, code, verdict, markdown)
+        if decision is not None:
+            outcome.reasons = list(decision.reasons)
+            self.annotate(cand.suite, decision)
+        self.say(
+            f"{cand.suite}: {verdict} (exit {code}); {context[0] if context else 'no baseline asked for'}"
+        )
+        if pull is not None:
+            self.comment(pull, comment, cand, path, outcome, key)
+        return outcome
+
+    def annotate(self, suite: str, decision: Decision) -> None:
+        if decision.exit_code == EXIT_OK:
+            return
+        level = self.annotations.warning if decision.exit_code == 3 else self.annotations.error
+        for reason in decision.reasons:
+            level(reason, title=f"fairwitness {suite}: {decision.verdict}")
+
+    # -- comments --------------------------------------------------------------------------------
+
+    def comment(
+        self,
+        pull: PullContext,
+        body: str,
+        cand: Report,
+        path: Path,
+        outcome: Outcome,
+        key: str | None,
+    ) -> None:
+        if self.s.comment == "off":
+            return
+        key = key or self.s.comment_key
+        if pull.is_fork and not pull.relayed:
+            leave_for_relay(
+                self, pull, cand, path, outcome, key, "the pull request comes from a fork"
+            )
+            return
+        if self.client is None:
+            self.annotations.warning("no GitHub token: the pull request comment was not posted")
+            return
+        done = post_comment(
+            self.client,
+            pull.repo,
+            pull.number,
+            body,
+            mode=self.s.comment,
+            key=key,
+            summary_url=self.s.run_url,
+        )
+        if done.action == "forbidden" and not pull.relayed:
+            leave_for_relay(self, pull, cand, path, outcome, key, done.message or "HTTP 403")
+        elif not done.ok:
+            self.annotations.warning(done.message or "the pull request comment was not posted")
+        else:
+            outcome.comment_url = done.url
+            self.say(f"comment {done.action}: {done.url}")
+
+    # -- outputs ---------------------------------------------------------------------------------
+
+    def outputs(self, outcomes: list[Outcome]) -> dict[str, str]:
+        code = combine([o.exit_code for o in outcomes])
+        verdicts = {o.verdict for o in outcomes}
+        verdict = VERDICTS[code] if code != EXIT_OK or verdicts <= {"pass"} else min(verdicts)
+        return {
+            "exit-code": str(code),
+            "verdict": verdict,
+            "report-path": "\n".join(self.rel(o.report_path) for o in outcomes),
+            "markdown-path": "\n".join(
+                self.rel(o.markdown_path) for o in outcomes if o.markdown_path
+            ),
+            "comment-url": "\n".join(o.comment_url for o in outcomes if o.comment_url),
+            "readme-changed": "false",
+        }
+
+    def update_readme(self, outcomes: list[Outcome]) -> bool:
+        target = self.workspace / self.s.readme
+        if not target.is_file():
+            self.annotations.warning(f"update-readme: {self.s.readme} not found")
+            return False
+        before = target.read_bytes()
+        for outcome in outcomes:
+            readme(str(target), reports=str(outcome.report_path), write=True, stdout=self.err)
+        changed = target.read_bytes() != before
+        if changed:
+            self.written.append(target)
+        return changed
+
+
+def _chown(path: Path, uid: int, gid: int) -> None:
+    try:
+        st = path.lstat()
+        if (st.st_uid, st.st_gid) != (uid, gid):
+            os.lchown(path, uid, gid)
+    except OSError:
+        pass
+
+
+def _no_baseline(found: Baseline, alpha: float, test: str) -> Decision:
+    return Decision(
+        exit_code=EXIT_INVALID,
+        verdict="invalid",
+        reasons=[f"require-baseline is set and there is {found.describe()}"],
+        metrics=[],
+        unpaired={"missing_from_candidate": [], "new_in_candidate": []},
+        alpha=alpha,
+        test=test,
+    )
+
+
+def main(
+    environ: Mapping[str, str] | None = None,
+    *,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+    client: GitHubClient | None = None,
+) -> int:
+    """Run the action; returns the process exit code (the gate's, filtered by ``fail-on``)."""
+    environ = os.environ if environ is None else environ
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
+    outputs: dict[str, str] = {"exit-code": str(EXIT_INVALID), "verdict": "invalid"}
+    settings: Settings | None = None
+    action: Action | None = None
+    try:
+        settings = Settings.from_environ(environ)
+        for line in settings.mask_commands():
+            stdout.write(line + "\n")
+        if client is None and settings.token is not None:
+            client = GitHubClient.from_settings(settings)
+        action = Action(settings, client=client, stdout=stdout, stderr=stderr)
+        code, outputs = action.main()
+    except FairwitnessError as exc:
+        for problem in exc.problems[:10]:
+            stdout.write(f"::error title=fairwitness: invalid::{_escape(str(problem))}\n")
+        code = EXIT_INVALID
+    except Exception as exc:
+        stdout.write(
+            f"::error title=fairwitness: internal error::{_escape(f'{type(exc).__name__}: {exc}')}\n"
+        )
+        traceback.print_exc(file=stderr)
+        code = EXIT_INVALID
+    finally:
+        if action is not None:
+            action.give_back()
+    outputs["exit-code"] = str(code)
+    if code == EXIT_INVALID:
+        outputs["verdict"] = "invalid"
+    output_path = settings.output_path if settings is not None else None
+    if output_path is None and environ.get("GITHUB_OUTPUT"):
+        output_path = Path(environ["GITHUB_OUTPUT"])
+    if output_path is not None:
+        try:
+            set_outputs(output_path, outputs)
+        except OSError as exc:
+            stdout.write(f"::warning::could not write the step outputs: {_escape(str(exc))}\n")
+    fails = settings.fails(code) if settings is not None else True
+    stdout.write(
+        f"fairwitness: exit code {code} ({outputs.get('verdict')}); the step "
+        f"{'fails' if fails else 'passes'}" + ("" if settings is None else " under fail-on") + "\n"
+    )
+    return code if fails else EXIT_OK
+
+
+def _escape(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
