@@ -1,18 +1,37 @@
-"""Repository-level checks: lint, types, and that CI runs the README's test command."""
+"""Repository-level checks: lint, types, the action's Dockerfile, action.yml, pre-commit hooks and
+workflows, and that CI runs the README's test command."""
 
 from __future__ import annotations
 
+import io
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 
 
 def tool(name: str) -> str:
-    return str(BIN / name) if (BIN / name).exists() else name
+    """The executable installed next to this interpreter (the dev extra), else the one on PATH."""
+    if (BIN / name).exists():
+        return str(BIN / name)
+    found = shutil.which(name)
+    if found is None:
+        pytest.fail(
+            f"{name} not found next to {sys.executable} or on PATH: pip install -e '.[dev]'"
+        )
+    return found
+
+
+def run_tool(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [tool(args[0]), *args[1:]], cwd=cwd, capture_output=True, text=True, check=False
+    )
 
 
 def test_ruff_lint_and_format_are_clean() -> None:
@@ -86,3 +105,43 @@ def test_readme_number_blocks_match_the_committed_baseline() -> None:
         )
         == 0
     )
+
+
+def test_dockerfile_passes_hadolint() -> None:
+    proc = run_tool("hadolint", "--no-color", "--config", ".hadolint.yaml", "Dockerfile")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_action_yml_matches_the_github_actions_schema() -> None:
+    proc = run_tool("check-jsonschema", "--builtin-schema", "vendor.github-actions", "action.yml")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_pre_commit_hooks_manifest_is_valid() -> None:
+    # pre-commit's own manifest validator: the one that loads the file when a project uses a hook
+    proc = run_tool("pre-commit", "validate-manifest", ".pre-commit-hooks.yaml")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_documented_workflows_pass_actionlint() -> None:
+    folder = ROOT / "docs" / "workflows"
+    if not folder.is_dir():
+        pytest.skip("no docs/workflows/ folder")
+    files = sorted([*folder.glob("*.yml"), *folder.glob("*.yaml")])
+    assert files, f"{folder} holds no workflow (*.yml, *.yaml)"
+    proc = run_tool("actionlint", *(str(f) for f in files))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+@pytest.mark.parametrize("directory", [".", "evals"])
+def test_starter_workflow_passes_actionlint(tmp_path: Path, directory: str) -> None:
+    from fairwitness.commands.init import init
+
+    (tmp_path / ".git").mkdir()
+    assert init(str(tmp_path / directory), stdout=io.StringIO()) == 0
+    workflow = tmp_path / ".github" / "workflows" / "fairwitness.yml"
+    text = workflow.read_text(encoding="utf-8")
+    assert "{directory}" not in text
+    assert f"working-directory: {directory}\n" in text
+    proc = run_tool("actionlint", str(workflow.relative_to(tmp_path)), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
