@@ -324,3 +324,41 @@ def test_the_container_contract(installed: Path, tmp_path: Path) -> None:
         assert result.code == 2, result.stdout + result.stderr
         assert "must-pass failed (exit 2)" in world.comments()[0]["body"]
         assert result.outputs["report-path"] == "evals/fairwitness-out/jobsearch.report.json"
+
+
+def test_the_newest_main_artifact_is_used_when_the_merge_base_has_none(world: World) -> None:
+    old = "a" * 40
+    world.publish_baseline(at=old)  # made three commits before the merge base
+    world.open_pull_request()
+    world.fake.set_compare(world.repo, old, world.main_sha, merge_base=old, ahead=3, behind=0)
+    result = world.run("pull_request", world.pull_request_event())
+    assert result.code == 2, result.stdout + result.stderr
+    body = world.comments()[0]["body"]
+    assert "the newest main artifact" in body
+    assert "it is 3 commit(s) behind the merge base" in body
+
+
+def test_explicit_baselines_path_at_ref_and_artifact_name(world: World) -> None:
+    from action_world import BASELINE_REPORT, git
+
+    kept = world.workspace / "evals" / "reports"
+    kept.mkdir()
+    (kept / "jobsearch.report.json").write_bytes(BASELINE_REPORT.read_bytes())
+    git(world.workspace, "add", "-A")
+    git(world.workspace, "commit", "-q", "-m", "keep a report")
+    git(world.workspace, "push", "-q", "origin", "main")
+    world.main_sha = git(world.workspace, "rev-parse", "HEAD")
+    world.publish_baseline(name="nightly")
+    world.open_pull_request()
+    event = world.pull_request_event()
+    at_ref = world.run("pull_request", event, baseline="evals/reports/jobsearch.report.json@main")
+    assert at_ref.code == 2, at_ref.stdout + at_ref.stderr
+    assert "evals/reports/jobsearch.report.json as committed on main" in world.comments()[0][
+        "body"
+    ].replace("\\", "")
+    named = world.run("pull_request", event, baseline="artifact:nightly")
+    assert named.code == 2, named.stdout + named.stderr
+    assert "artifact 'nightly'" in world.comments()[0]["body"]
+    missing = world.run("pull_request", event, baseline="nope.report.json")
+    assert missing.code == 4
+    assert "baseline report not found" in missing.stdout
