@@ -196,6 +196,12 @@ def build_parser() -> argparse.ArgumentParser:
     p_run.add_argument(
         "--target", metavar="MOD:ATTR", help="run this target instead of the config's"
     )
+    p_run.add_argument(
+        "--shard",
+        metavar="I/N",
+        help="run only shard I of N (cases dealt by a stable hash of their id); join the shard "
+        "reports with `fairwitness merge`",
+    )
 
     p_diag = sub.add_parser(
         "diagnose", help="is the agent stable, is the probe set blind, do relations hold?"
@@ -238,6 +244,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="where to write (default ./fairwitness-demo)",
     )
     p_demo.add_argument("--strict", action="store_true", help="exit with the code CI would get")
+
+    p_merge = sub.add_parser(
+        "merge", help="join the shard reports of one `run --shard` run into one report"
+    )
+    p_merge.add_argument("shards", nargs="+", metavar="SHARD", help="every shard's report")
+    p_merge.add_argument("--out", required=True, metavar="REPORT", help="the merged report")
+    p_merge.add_argument("--force", action="store_true", help="replace an existing report")
 
     p_validate = sub.add_parser("validate", help="check datasets, configs, reports and traces")
     p_validate.add_argument("paths", nargs="+", metavar="PATH")
@@ -338,6 +351,7 @@ def _dispatch(args: argparse.Namespace) -> int:
             out=args.out,
             force=args.force,
             target=args.target,
+            shard=args.shard,
         )
     if args.command == "diagnose":
         from fairwitness.commands.diagnose import run_diagnose
@@ -356,6 +370,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         from fairwitness.commands.demo import demo
 
         return demo(args.out, strict=args.strict)
+    if args.command == "merge":
+        from fairwitness.commands.merge import merge
+
+        return merge(args.shards, out=args.out, force=args.force)
     if args.command == "validate":
         from fairwitness.commands.validate import validate
 
@@ -405,8 +423,8 @@ def _dispatch(args: argparse.Namespace) -> int:
 
         return readme(args.file, reports=args.reports, check=args.check, write=args.write)
     raise _UsageError(
-        "fairwitness: a command is required (demo, init, run, diagnose, validate, gate, "
-        "compare, render, judge, readme); see --help"
+        "fairwitness: a command is required (demo, init, run, merge, diagnose, validate, "
+        "gate, compare, render, judge, readme); see --help"
     )
 
 

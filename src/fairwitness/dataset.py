@@ -15,7 +15,7 @@ import hashlib
 import json
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -145,6 +145,25 @@ class Dataset:
             digest.update(b"\n")
         return "sha256:" + digest.hexdigest()
 
+    def ids_hash(self) -> str:
+        """A hash of the set of case ids (what a sharded run must cover)."""
+        return ids_hash(c.id for c in self.cases)
+
+    def shard(self, index: int, total: int) -> tuple[Dataset, list[int]]:
+        """Shard ``index`` of ``total`` (counting from 1): its cases in dataset order, and their
+        positions in this dataset. See :func:`assign_shards`."""
+        if not 1 <= index <= total:
+            raise ValueError(f"shard {index}/{total}: expected 1 <= I <= N")
+        owner = assign_shards([c.id for c in self.cases], total)
+        positions = [i for i, c in enumerate(self.cases) if owner[c.id] == index]
+        subset = Dataset(
+            [self.cases[i] for i in positions],
+            locations={self.cases[i].id: self.locations[self.cases[i].id] for i in positions}
+            if self.locations
+            else None,
+        )
+        return subset, positions
+
     @classmethod
     def load(cls, *paths: str | Path) -> Dataset:
         """Load one or more JSONL files; raises :class:`DatasetError` listing every problem."""
@@ -176,6 +195,30 @@ class Dataset:
             names = ", ".join(str(p) for p in paths)
             raise DatasetError(Problem("no cases found", file=names))
         return cls(cases, locations=locations)
+
+
+def _id_key(case_id: str) -> bytes:
+    return hashlib.sha256(case_id.encode("utf-8")).digest()
+
+
+def assign_shards(ids: Iterable[str], total: int) -> dict[str, int]:
+    """Which shard (1..``total``) runs each case.
+
+    Cases are ordered by a stable hash of their id (SHA-256) and dealt round-robin, so the
+    assignment depends only on the set of ids, never on file order, and shard sizes differ by at
+    most one case."""
+    if total < 1:
+        raise ValueError(f"total must be >= 1, got {total}")
+    ranked = sorted(ids, key=_id_key)
+    return {case_id: rank % total + 1 for rank, case_id in enumerate(ranked)}
+
+
+def ids_hash(ids: Iterable[str]) -> str:
+    """A hash of a set of case ids, independent of their order."""
+    digest = hashlib.sha256()
+    for case_id in sorted(ids):
+        digest.update(case_id.encode("utf-8") + b"\n")
+    return "sha256:" + digest.hexdigest()
 
 
 def _field_path(loc: tuple[int | str, ...]) -> str:

@@ -56,6 +56,22 @@ class _Planned:
     dataset: Dataset
     report_path: Path
     traces_path: Path
+    whole: Dataset
+    positions: list[int] | None = None
+
+
+def parse_shard(text: str | None) -> tuple[int, int] | None:
+    """``I/N`` (1 <= I <= N) to a pair; a usage error otherwise."""
+    if text is None or not text.strip():
+        return None
+    index, sep, total = text.strip().partition("/")
+    try:
+        pair = (int(index), int(total))
+    except ValueError:
+        pair = (0, 0)
+    if not sep or not 1 <= pair[0] <= pair[1]:
+        raise UsageError(f"--shard: expected I/N with 1 <= I <= N, e.g. 2/4; got {text!r}")
+    return pair
 
 
 def _settings(loaded: LoadedConfig, overrides: dict[str, Any]) -> RunConfig:
@@ -175,12 +191,16 @@ def run(
     out: str | None = None,
     force: bool = False,
     target: str | None = None,
+    shard: str | None = None,
     stdout: TextIO | None = None,
     stderr: TextIO | None = None,
 ) -> int:
     """Run every configured suite (or ``suite``); print each report's path; return the exit code.
 
-    ``target`` replaces the config's target (``module:attr``), e.g. to run a second version."""
+    ``target`` replaces the config's target (``module:attr``), e.g. to run a second version.
+    ``shard`` (``I/N``) runs only the cases :func:`~fairwitness.dataset.assign_shards` gives
+    shard I, into ``SUITE.shard-I-of-N.report.json``; ``fairwitness merge`` joins the shards."""
+    part = parse_shard(shard)
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     loaded = load_config(config)
@@ -200,16 +220,18 @@ def run(
     # Everything that can be refused is refused before anything is written or called.
     planned: list[_Planned] = []
     for s in suites:
-        dataset = Dataset.load(loaded.resolve(s.path))
-        report_path = out_dir / f"{s.name}.report.json"
-        traces_path = out_dir / f"{s.name}.traces.jsonl"
+        whole = Dataset.load(loaded.resolve(s.path))
+        dataset, positions = whole.shard(*part) if part else (whole, None)
+        stem = f"{s.name}.shard-{part[0]}-of-{part[1]}" if part else s.name
+        report_path = out_dir / f"{stem}.report.json"
+        traces_path = out_dir / f"{stem}.traces.jsonl"
         if not force:
             for path in (report_path, traces_path):
                 if path.exists():
                     raise OutputExistsError(
                         Problem("output already exists; pass --force to replace it", file=str(path))
                     )
-        planned.append(_Planned(s, dataset, report_path, traces_path))
+        planned.append(_Planned(s, dataset, report_path, traces_path, whole, positions))
     board = ScoreBoard(settings=ScoringSettings(**loaded.config.scoring.model_dump()))
     judge = _judge(loaded, board.names)
     entry = target or loaded.config.target
@@ -281,6 +303,9 @@ def run(
             git_sha=sha,
             traces=item.traces_path.name,
             judge=judge,
+            whole=item.whole,
+            shard=part,
+            positions=item.positions,
         )
         counts = report.counts
         stderr.write(

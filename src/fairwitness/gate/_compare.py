@@ -105,6 +105,11 @@ class Comparison:
                     f"{text}; allow a model change (--allow-model-change) to compare them"
                 )
         for report, label in ((b, self.bl), (c, self.cl)):
+            if report.shard is not None:
+                self.why.invalid.append(
+                    f"{label} is shard {report.shard.index}/{report.shard.total} of a sharded "
+                    "run (field 'shard'); merge every shard first (fairwitness merge)"
+                )
             if not report.complete:
                 self.why.invalid.append(
                     f"{label} is incomplete (field 'complete' is false): "

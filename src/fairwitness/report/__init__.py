@@ -19,6 +19,7 @@ from fairwitness.report.model import (
     Report,
     RunInfo,
     ScoringInfo,
+    ShardInfo,
     Stability,
     UsageTotals,
 )
@@ -33,6 +34,7 @@ __all__ = [
     "RunDigest",
     "RunInfo",
     "ScoringInfo",
+    "ShardInfo",
     "Stability",
     "UsageTotals",
     "git_sha",

@@ -23,6 +23,7 @@ from fairwitness.report.model import (
     Report,
     RunInfo,
     ScoringInfo,
+    ShardInfo,
     Stability,
     UsageTotals,
 )
@@ -67,10 +68,17 @@ class RunDigest:
         git_sha: str | None = None,
         traces: str | None = None,
         judge: dict[str, Any] | None = None,
+        whole: Dataset | None = None,
+        shard: tuple[int, int] | None = None,
+        positions: list[int] | None = None,
     ) -> None:
         self.result = result
         self.judge = judge
         self.dataset = dataset
+        self.whole = whole or dataset
+        """The whole dataset when ``dataset`` is one shard of it (split hash, label skew)."""
+        self.shard = shard
+        self.positions = positions
         self.board = board
         self.names = board.names if board is not None else []
         self._collapse_cache: dict[tuple[int, ...], tuple[list[CaseScore], bool]] = {}
@@ -233,7 +241,7 @@ class RunDigest:
                 case.id: [t.verdict for t in self.trials[case.id] if t.variant == "base"]
                 for case in self.dataset
             },
-            [case.expect.route for case in self.dataset],
+            [case.expect.route for case in self.whole],
         )
         if self.judge is not None:
             diagnostics["judge"] = dict(self.judge)
@@ -281,7 +289,7 @@ class RunDigest:
             suite=result.suite,
             suite_version=suite_version,
             split=split,
-            split_hash=self.dataset.split_hash(),
+            split_hash=self.whole.split_hash(),
             run=RunInfo(
                 tool_version=__version__,
                 created_at=result.started_at,
@@ -322,6 +330,16 @@ class RunDigest:
                 settings=dataclasses.asdict(self.board.settings) if self.board is not None else {},
             ),
             traces=traces,
+            shard=None
+            if self.shard is None
+            else ShardInfo(
+                index=self.shard[0],
+                total=self.shard[1],
+                dataset_cases=len(self.whole),
+                dataset_ids_hash=self.whole.ids_hash(),
+                positions=list(self.positions or []),
+                cost_usd_sum=cost if cost_reason is None else None,
+            ),
             cases={},
         )
 

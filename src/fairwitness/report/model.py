@@ -205,6 +205,24 @@ class ScoringInfo(_Model):
     """Scorer options (tools_mode, args_mode, ...)."""
 
 
+class ShardInfo(_Model):
+    """Which part of a sharded run a shard report holds (see ``fairwitness merge``)."""
+
+    index: int = Field(ge=1)
+    """This shard, counting from 1."""
+    total: int = Field(ge=1)
+    """How many shards the run was split into."""
+    dataset_cases: int = Field(ge=0)
+    """Cases in the whole dataset."""
+    dataset_ids_hash: str
+    """Hash of the whole dataset's set of case ids."""
+    positions: list[int] = Field(default_factory=list)
+    """Each of this shard's cases' position in the whole dataset, in ``cases`` order."""
+    cost_usd_sum: float | None = None
+    """The unrounded cost of this shard's trials (``usage.cost_usd`` is rounded), so merged
+    totals round once."""
+
+
 class Report(_Model):
     """The saved result of running one suite."""
 
@@ -238,6 +256,8 @@ class Report(_Model):
     """Suite-trust diagnostics (stochasticity meter, blindness, relations) by name."""
     traces: str | None = None
     """Trace file, relative to the report's directory."""
+    shard: ShardInfo | None = None
+    """Set on a shard's report (``run --shard I/N``); merged and whole runs have none."""
     cases: dict[str, CaseOutcomes]
     """Per-case outcomes, by case id, in dataset order."""
 

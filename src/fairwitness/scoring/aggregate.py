@@ -98,8 +98,8 @@ def summarise(
     if n:
         value = k / n
         if scorer.kind == "continuous":
-            if n >= 2:
-                ci_low, ci_high = bootstrap_ci(measured, n_resamples=2000, seed=seed)
+            if n >= 2:  # sorted: the interval depends on the values, never on case order
+                ci_low, ci_high = bootstrap_ci(sorted(measured), n_resamples=2000, seed=seed)
         else:
             ci_low, ci_high = wilson(round(k), n)
     return MetricSummary(

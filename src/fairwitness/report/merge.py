@@ -1,0 +1,401 @@
+"""Join the shard reports of one sharded run into the report the whole run would have made.
+
+The shards must be every shard of one run (indices 1..N, each once, covering every case of the
+dataset exactly once) and must agree on everything that makes results comparable: suite, version,
+split and split hash, the dataset's ids, seed, repeats, mode, target, time limit, concurrency,
+config hash, fairwitness version, git sha, scoring (labeller version, scorers, settings) and the
+judge's calibration. Anything else is refused naming the shards and the field.
+
+Per-case records are copied in dataset order; metrics, stability and the meter and blindness
+diagnostics are recomputed over the whole run (never averaged across shards); counts and usage
+are summed. The shards' trace files are concatenated (trace line numbers follow). The merged
+report equals the report of an unsharded run of the same (replayed) traces byte for byte, except
+the fields that record time or file layout: ``run.created_at`` (the earliest shard's),
+``run.finished_at`` (the latest), each outcome's ``latency_ms`` and ``trace_line``.
+
+Shard reports are read line by line (:func:`~fairwitness.report.io.read_canonical`), so merging
+holds offsets and verdicts in memory, never the outcomes themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from fairwitness._atomic import write_atomic
+from fairwitness.diagnostics.suite import suite_diagnostics
+from fairwitness.errors import OutputExistsError, Problem, ReportError
+from fairwitness.report.io import (
+    NotCanonical,
+    read_canonical,
+    read_case,
+    render_report,
+    write_report,
+)
+from fairwitness.report.model import (
+    REPORT_SCHEMA,
+    Counts,
+    Metric,
+    Report,
+    Stability,
+    UsageTotals,
+)
+from fairwitness.scoring import CaseScore, Scorer, summarise
+
+_KINDS = {"majority": "capability", "any_hit": "safety", "median": "continuous"}
+SAME: tuple[tuple[str, Callable[[Report], object]], ...] = (
+    ("suite", lambda r: r.suite),
+    ("suite_version", lambda r: r.suite_version),
+    ("split", lambda r: r.split),
+    ("split_hash", lambda r: r.split_hash),
+    ("shard.total", lambda r: r.shard and r.shard.total),
+    ("shard.dataset_cases", lambda r: r.shard and r.shard.dataset_cases),
+    ("shard.dataset_ids_hash", lambda r: r.shard and r.shard.dataset_ids_hash),
+    ("run.tool_version", lambda r: r.run.tool_version),
+    ("run.git_sha", lambda r: r.run.git_sha),
+    ("run.target", lambda r: r.run.target),
+    ("run.config_hash", lambda r: r.run.config_hash),
+    ("run.seed", lambda r: r.run.seed),
+    ("run.repeats", lambda r: r.run.repeats),
+    ("run.concurrency", lambda r: r.run.concurrency),
+    ("run.timeout_s", lambda r: r.run.timeout_s),
+    ("run.mode", lambda r: r.run.mode),
+    ("scoring", lambda r: r.scoring.model_dump()),
+    ("diagnostics.label_skew", lambda r: r.diagnostics.get("label_skew")),
+    ("diagnostics.judge", lambda r: r.diagnostics.get("judge")),
+)
+"""What every shard of one run has in common (field name, how to read it)."""
+
+
+@dataclass
+class _Shard:
+    path: Path
+    header: Report
+    index: list[tuple[str, int, int]]
+    trace_lines: int = 0
+
+
+def _load(path: Path) -> _Shard:
+    try:
+        raw, index = read_canonical(path)
+    except FileNotFoundError:
+        raise ReportError(Problem("shard report not found", file=str(path))) from None
+    except NotCanonical:
+        raise ReportError(
+            Problem(
+                "not a report as fairwitness writes it (one case per line); merge the files "
+                "`fairwitness run --shard` wrote, unedited",
+                file=str(path),
+            )
+        ) from None
+    if raw.get("schema") != REPORT_SCHEMA:
+        raise ReportError(
+            Problem(f"unknown report schema {raw.get('schema')!r}", file=str(path), field="schema")
+        )
+    try:
+        header = Report.model_validate({**raw, "cases": {}})
+    except Exception as exc:  # a pydantic ValidationError: name the first field
+        raise ReportError(Problem(f"invalid report header: {exc}", file=str(path))) from None
+    if header.shard is None:
+        raise ReportError(
+            Problem(
+                "not a shard report (no 'shard' field): it was not made by "
+                "`fairwitness run --shard I/N`",
+                file=str(path),
+                field="shard",
+            )
+        )
+    if len(index) != len(header.shard.positions):
+        raise ReportError(
+            Problem(
+                f"holds {len(index)} cases but its shard.positions lists "
+                f"{len(header.shard.positions)} (truncated or edited?)",
+                file=str(path),
+                field="shard.positions",
+            )
+        )
+    return _Shard(path, header, index)
+
+
+def _check(shards: list[_Shard]) -> None:
+    problems: list[Problem] = []
+    first = shards[0]
+    for name, read in SAME:
+        for other in shards[1:]:
+            if read(other.header) != read(first.header):
+                problems.append(
+                    Problem(
+                        f"shards of different runs: {first.path.name} and {other.path.name} "
+                        f"differ in {name} ({read(first.header)!r} vs {read(other.header)!r})",
+                        file=str(other.path),
+                        field=name,
+                    )
+                )
+                break
+    if problems:
+        raise ReportError(problems[0], problems=problems)
+    total = first.header.shard.total if first.header.shard else 0
+    seen: dict[int, Path] = {}
+    for shard in shards:
+        assert shard.header.shard is not None
+        index = shard.header.shard.index
+        if index in seen:
+            raise ReportError(
+                Problem(
+                    f"shard {index}/{total} given twice ({seen[index].name} and "
+                    f"{shard.path.name}): overlapping shards",
+                    file=str(shard.path),
+                    field="shard.index",
+                )
+            )
+        seen[index] = shard.path
+    missing = [f"{i}/{total}" for i in range(1, total + 1) if i not in seen]
+    if missing:
+        raise ReportError(
+            Problem(f"missing shard(s) {', '.join(missing)}: every shard of the run is needed")
+        )
+    cases = first.header.shard.dataset_cases if first.header.shard else 0
+    taken: dict[int, Path] = {}
+    for shard in shards:
+        assert shard.header.shard is not None
+        for position in shard.header.shard.positions:
+            if not 0 <= position < cases or position in taken:
+                raise ReportError(
+                    Problem(
+                        f"case position {position} is claimed by {taken[position].name} too "
+                        "(overlapping shards)"
+                        if position in taken
+                        else f"case position {position} is outside the dataset's {cases} cases",
+                        file=str(shard.path),
+                        field="shard.positions",
+                    )
+                )
+            taken[position] = shard.path
+    if len(taken) != cases:
+        raise ReportError(Problem(f"the shards cover {len(taken)} of the dataset's {cases} cases"))
+
+
+def _scorers(header: Report) -> list[Scorer]:
+    def never(*_: Any) -> Any:
+        raise AssertionError("merging never scores")
+
+    found = []
+    for name in header.scoring.metrics:
+        metric = header.metrics.get(name)
+        if metric is None or metric.collapse not in _KINDS:
+            raise ReportError(Problem(f"metric '{name}' is missing or has an unknown collapse"))
+        kind = _KINDS[metric.collapse]
+        found.append(Scorer(name, kind, metric.higher_is_better, metric.description, never))  # type: ignore[arg-type]
+    return found
+
+
+def _sum_optional(values: Sequence[int | None]) -> int | None:
+    known = [v for v in values if v is not None]
+    return sum(known) if known else None
+
+
+def merge_reports(paths: Sequence[str | Path], out: str | Path, *, force: bool = False) -> Report:
+    """Merge the shard reports at ``paths`` into ``out`` (and its trace file beside it);
+    returns the merged report's header. Refuses (:class:`ReportError`, exit 4) anything that is
+    not every shard of one run."""
+    if not paths:
+        raise ReportError(Problem("no shard reports given"))
+    target = Path(out)
+    traces_target = target.with_name(target.name.replace(".report.json", "") + ".traces.jsonl")
+    if target.exists() and not force:
+        raise OutputExistsError(
+            Problem("report already exists; pass --force to replace it", file=str(target))
+        )
+    shards = sorted((_load(Path(p)) for p in paths), key=lambda s: s.header.shard.index)  # type: ignore[union-attr]
+    _check(shards)
+    first = shards[0].header
+    assert first.shard is not None
+    n_cases = first.shard.dataset_cases
+    scorers = _scorers(first)
+
+    # Pass 1: where each case is, and what the whole-run figures need from it.
+    where: list[tuple[int, int, int]] = [(0, 0, 0)] * n_cases
+    ids: list[str] = [""] * n_cases
+    verdicts: list[list[str | None]] = [[] for _ in range(n_cases)]
+    values: dict[str, list[CaseScore]] = {s.name: [] for s in scorers}
+    per_position: list[tuple[dict[str, Any], dict[str, Any]]] = [({}, {})] * n_cases
+    measured = unstable = 0
+    trace_offsets: list[int] = []
+    lines_so_far = 0
+    for k, shard in enumerate(shards):
+        assert shard.header.shard is not None
+        trace_offsets.append(lines_so_far)
+        with open(shard.path, "rb") as handle:
+            for (case_id, offset, length), position in zip(
+                shard.index, shard.header.shard.positions, strict=True
+            ):
+                _, record = read_case(handle, offset, length)
+                base = [o for o in record["repeats"] if o.get("variant", "base") == "base"]
+                ids[position] = case_id
+                where[position] = (k, offset, length)
+                verdicts[position] = [o.get("verdict") for o in base]
+                per_position[position] = (record["scores"], record["excluded"])
+                if len(base) >= 2:
+                    measured += 1
+                    unstable += bool(record["unstable"])
+        lines_so_far += _count_lines(shard)
+    for scores, excluded in per_position:
+        for scorer in scorers:
+            name = scorer.name
+            if name not in scores:
+                values[name].append(CaseScore(None, "not_applicable", False))
+            else:
+                value = scores[name]
+                reason = excluded.get(name) if value is None else None
+                values[name].append(CaseScore(value, reason, False))
+    if len(set(ids)) != n_cases:
+        raise ReportError(Problem("the same case id appears in two shards"))
+
+    by_id = {ids[i]: verdicts[i] for i in range(n_cases)}
+    header = _header(shards, scorers, values, by_id, measured, unstable)
+    has_traces = all(_traces_of(s) is not None for s in shards)
+    if has_traces:
+        write_atomic(traces_target, _concatenate(shards))
+        header = header.model_copy(update={"traces": traces_target.name})
+    else:
+        header = header.model_copy(update={"traces": None})
+
+    def records() -> Iterator[tuple[str, dict[str, Any]]]:
+        handles = [open(s.path, "rb") for s in shards]  # noqa: SIM115 - closed below
+        try:
+            for position in range(n_cases):
+                k, offset, length = where[position]
+                case_id, record = read_case(handles[k], offset, length)
+                for outcome in record["repeats"]:
+                    line = outcome.get("trace_line")
+                    if has_traces and line is not None:
+                        outcome["trace_line"] = line + trace_offsets[k]
+                    elif not has_traces:
+                        outcome["trace_line"] = None
+                yield case_id, record
+        finally:
+            for handle in handles:
+                handle.close()
+
+    data = header.model_dump(mode="json", by_alias=True)
+    write_report(target, render_report(data, records()), force=True)
+    return header
+
+
+def _traces_of(shard: _Shard) -> Path | None:
+    name = shard.header.traces
+    if not name:
+        return None
+    path = shard.path.parent / name
+    return path if path.is_file() else None
+
+
+def _count_lines(shard: _Shard) -> int:
+    path = _traces_of(shard)
+    if path is None:
+        return 0
+    with open(path, "rb") as handle:
+        return sum(1 for _line in handle)
+
+
+def _concatenate(shards: list[_Shard]) -> Iterator[str]:
+    for shard in shards:
+        path = _traces_of(shard)
+        assert path is not None
+        with open(path, encoding="utf-8", newline="") as handle:
+            yield from handle
+
+
+def _header(
+    shards: list[_Shard],
+    scorers: list[Scorer],
+    values: dict[str, list[CaseScore]],
+    verdicts: dict[str, list[str | None]],
+    measured: int,
+    unstable: int,
+) -> Report:
+    heads = [s.header for s in shards]
+    first = heads[0]
+    assert first.shard is not None
+    metrics = {
+        scorer.name: summarise(scorer, values[scorer.name], seed=first.run.seed).as_dict()
+        for scorer in scorers
+    }
+    counts = {field: sum(getattr(h.counts, field) for h in heads) for field in Counts.model_fields}
+    counts["cases"] = first.shard.dataset_cases
+    finished = counts["trials"]
+    cost_known = sum(h.usage.cost_known_trials for h in heads)
+    cost_reason = None
+    if not finished:
+        cost_reason = "no trial finished"
+    elif cost_known < finished:
+        cost_reason = f"cost not reported for {finished - cost_known} of {finished} trials"
+    sums = [h.shard.cost_usd_sum if h.shard else None for h in heads]
+    cost = None
+    if cost_reason is None and all(v is not None for v in sums):
+        total = 0.0
+        for value in sums:
+            total += value or 0.0
+        cost = round(total, 6)
+    usage = UsageTotals(
+        input_tokens=_sum_optional([h.usage.input_tokens for h in heads]),
+        output_tokens=_sum_optional([h.usage.output_tokens for h in heads]),
+        cost_usd=cost,
+        cost_known_trials=cost_known,
+        cost_unknown_reason=cost_reason,
+    )
+    if measured:
+        stability = Stability(
+            measured_cases=measured, unstable_cases=unstable, unstable_share=unstable / measured
+        )
+    else:
+        stability = Stability(
+            reason="repeats = 1: disagreement between repeats cannot be seen"
+            if counts["planned"] <= counts["cases"]
+            else "no case finished two repeats"
+        )
+    diagnostics = suite_diagnostics(verdicts, [])
+    diagnostics["label_skew"] = first.diagnostics.get("label_skew")
+    if "judge" in first.diagnostics:
+        diagnostics["judge"] = first.diagnostics["judge"]
+    complete = all(h.complete for h in heads)
+    reason = next(
+        (
+            f"shard {h.shard.index}/{h.shard.total}: {h.incomplete_reason}"
+            for h in heads
+            if not h.complete and h.shard is not None
+        ),
+        None,
+    )
+    if complete:
+        for name, metric in metrics.items():
+            if metric["n"] == 0 and metric["excluded"].get("unscored"):
+                complete = False
+                reason = f"metric '{name}' could not be scored on any case (its scorer raised)"
+                break
+    models: list[str] = []
+    for h in heads:
+        models.extend(m for m in h.run.models if m not in models)
+    run = first.run.model_copy(
+        update={
+            "created_at": min(h.run.created_at for h in heads),
+            "finished_at": max(h.run.finished_at for h in heads),
+            "models": models,
+        }
+    )
+    return first.model_copy(
+        update={
+            "complete": complete,
+            "incomplete_reason": reason,
+            "run": run,
+            "counts": Counts(**counts),
+            "usage": usage,
+            "metrics": {name: Metric.model_validate(m) for name, m in metrics.items()},
+            "stability": stability,
+            "diagnostics": diagnostics,
+            "shard": None,
+            "cases": {},
+        }
+    )
