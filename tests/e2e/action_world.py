@@ -184,6 +184,7 @@ class World:
         token: str = TOKEN,
         python: str = sys.executable,
         entrypoint: Path = ROOT / "entrypoint.py",
+        run_id: int = 4242,
         **inputs: str,
     ) -> Result:
         """Run ``entrypoint.py`` as the container would, with the runner's environment."""
@@ -210,7 +211,7 @@ class World:
             GITHUB_WORKSPACE=str(self.workspace),
             GITHUB_OUTPUT=str(output),
             GITHUB_STEP_SUMMARY=str(summary),
-            GITHUB_RUN_ID="4242",
+            GITHUB_RUN_ID=str(run_id),
             RUNNER_TEMP=str(temp),
             FW_GITHUB_TOKEN=token,
             FW_WORKING_DIRECTORY="evals",

@@ -362,3 +362,45 @@ def test_explicit_baselines_path_at_ref_and_artifact_name(world: World) -> None:
     missing = world.run("pull_request", event, baseline="nope.report.json")
     assert missing.code == 4
     assert "baseline report not found" in missing.stdout
+
+
+def test_a_four_shard_matrix_merges_gates_and_comments_once(world: World) -> None:
+    """Four legs run one shard each and upload it; the final job downloads the shards through
+    the API (zips), merges, gates and posts one comment."""
+    from action_world import zipped
+
+    world.publish_baseline()
+    world.open_pull_request()
+    event = world.pull_request_event()
+    out = world.workspace / "evals" / "fairwitness-out"
+    this_run = world.fake.add_run(
+        world.repo, head_sha=world.head_sha, head_branch="feature", event="pull_request"
+    )
+    for i in range(1, 5):
+        leg = world.run("pull_request", event, shard=f"{i}/4", run_id=this_run)
+        assert leg.code == 0, leg.stdout + leg.stderr
+        assert leg.outputs["verdict"] == "shard"
+        stem = f"jobsearch.shard-{i}-of-4"
+        assert leg.outputs["report-path"] == f"evals/fairwitness-out/{stem}.report.json"
+        files = {
+            f"{stem}.report.json": (out / f"{stem}.report.json").read_bytes(),
+            f"{stem}.traces.jsonl": (out / f"{stem}.traces.jsonl").read_bytes(),
+        }
+        world.fake.add_artifact(world.repo, this_run, f"fairwitness-shard-{i}", zipped(files))
+    assert world.comments() == []  # legs never comment
+    final = world.run("pull_request", event, merge_artifacts="fairwitness-shard-", run_id=this_run)
+    assert final.code == 2, final.stdout + final.stderr
+    (comment,) = world.comments()
+    assert "must-pass failed (exit 2)" in comment["body"]
+    assert "merged 4 shard report(s)" in final.stdout
+    downloads = [r for r in world.fake.requests if r.path.endswith("/zip")]
+    assert len(downloads) == 4 + 1  # the four shards, and the baseline
+    from fairwitness.report import Report
+
+    merged = Report.load(out / "jobsearch.report.json")
+    assert merged.shard is None and merged.counts.cases == 63
+    whole = world.run("pull_request", event, fail_on="regression")  # unsharded, same code
+    assert whole.outputs["exit-code"] == "2"
+    unsharded = Report.load(out / "jobsearch.report.json")
+    assert merged.metrics == unsharded.metrics
+    assert len(world.comments()) == 1

@@ -49,6 +49,7 @@ from fairwitness.github.event import PullRequestEvent, PushEvent, WorkflowRunEve
 from fairwitness.github.outputs import Annotations, append_step_summary, set_outputs
 from fairwitness.github.relay import leave_for_relay, relay
 from fairwitness.github.settings import Settings
+from fairwitness.github.shards import collect_shards, merge_collected
 from fairwitness.render import Renderer, render_comment, render_summary
 from fairwitness.report import Report
 
@@ -165,11 +166,9 @@ class Action:
             pull = PullContext(
                 event.base_repo, event.number, event.base_ref, event.head_sha, event.is_fork
             )
-        if self.s.shard is not None:
-            raise ActionContextError(
-                Problem("shard: sharded runs are not supported by this version", field="FW_SHARD")
-            )
         self.install()
+        if self.s.shard is not None:
+            return self.run_shard()
         outcomes = [self.handle(path, pull) for path in self.candidates()]
         outputs = self.outputs(outcomes)
         if isinstance(event, PushEvent) and self.s.update_readme:
@@ -188,14 +187,27 @@ class Action:
                 Problem(f"the install command exited with {done.returncode}", field="FW_INSTALL")
             )
 
-    def candidates(self) -> list[Path]:
-        if self.s.report:
-            path = self.workdir / self.s.report
-            if not path.is_file():
-                raise ActionContextError(
-                    Problem("report not found", file=str(path), field="FW_REPORT")
-                )
-            return [path]
+    def run_shard(self) -> tuple[int, dict[str, str]]:
+        """A matrix leg: run one shard and report where it is; the final job merges and gates."""
+        paths, code = self._run_suites(shard=str(self.s.shard))
+        return code, {
+            "exit-code": str(code),
+            "verdict": "shard",
+            "report-path": "\n".join(self.rel(p) for p in paths),
+            "markdown-path": "",
+            "comment-url": "",
+            "readme-changed": "false",
+        }
+
+    def _out_dir(self) -> Path:
+        if self.config is None:
+            return self.workdir
+        from fairwitness.config import load_config
+
+        loaded = load_config(self.config)
+        return loaded.resolve(loaded.config.run.out)
+
+    def _run_suites(self, shard: str | None = None) -> tuple[list[Path], int]:
         if self.config is None:
             raise ActionContextError(
                 Problem(
@@ -209,12 +221,38 @@ class Action:
 
         printed = io.StringIO()
         code = run_suites(
-            str(self.config), suite=self.s.suite, force=True, stdout=printed, stderr=self.err
+            str(self.config),
+            suite=self.s.suite,
+            force=True,
+            shard=shard,
+            stdout=printed,
+            stderr=self.err,
         )
         paths = [Path(line) for line in printed.getvalue().splitlines() if line.strip()]
         self.written.extend(p for path in paths for p in (path, path.parent))
         if not paths:
             raise ActionContextError(f"the suite run wrote no report (exit {code})")
+        return paths, code
+
+    def candidates(self) -> list[Path]:
+        if self.s.merge_artifacts:
+            by_suite = collect_shards(
+                self.client, self.s.repository, self.s.run_id, self.s.merge_artifacts, self.scratch
+            )
+            if self.s.suite:
+                by_suite = {k: v for k, v in by_suite.items() if k == self.s.suite}
+            merged = merge_collected(by_suite, self._out_dir())
+            self.written.extend(p for path in merged for p in (path, path.parent))
+            self.say(f"merged {sum(len(v) for v in by_suite.values())} shard report(s)")
+            return merged
+        if self.s.report:
+            path = self.workdir / self.s.report
+            if not path.is_file():
+                raise ActionContextError(
+                    Problem("report not found", file=str(path), field="FW_REPORT")
+                )
+            return [path]
+        paths, _ = self._run_suites()
         return paths
 
     def handle(self, path: Path, pull: PullContext | None, key: str | None = None) -> Outcome:

@@ -126,6 +126,9 @@ class Settings:
     comment_artifact: str = "fairwitness-comment"
     """``FW_COMMENT_ARTIFACT``: the artifact a fork's pull request leaves its comment in, for the
     ``workflow_run`` relay."""
+    merge_artifacts: str | None = None
+    """``FW_MERGE_ARTIFACTS``: merge the shard reports of this run's artifacts whose names
+    start with this, then gate the merged report."""
     readme: str = "README.md"
     """``FW_README``: the markdown file ``update-readme`` regenerates."""
     install: str | None = None
@@ -178,6 +181,7 @@ class Settings:
             baseline_artifact=env.text("FW_BASELINE_ARTIFACT") or "fairwitness-baseline",
             comment_artifact=env.text("FW_COMMENT_ARTIFACT") or "fairwitness-comment",
             readme=env.text("FW_README") or "README.md",
+            merge_artifacts=env.text("FW_MERGE_ARTIFACTS"),
             install=env.text("FW_INSTALL"),
             token=Secret(token) if token else None,
             comment=env.comment_mode("FW_COMMENT"),
