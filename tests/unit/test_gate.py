@@ -528,7 +528,7 @@ def test_detectable_drop_solves_connors_equation(n: int, discordant: int, alpha:
 
     delta = detectable_drop(n, discordant, alpha=alpha).drop
     assert delta is not None
-    psi = max(discordant / n, delta)
+    psi = min(1.0, discordant / n + delta)  # the discordance with the drop present
     null, alternative = math.sqrt(psi), math.sqrt(psi - delta**2)
     # Connor (1987): n = (z_a sqrt(psi) + z_b sqrt(psi - delta^2))^2 / delta^2
     connor_n = ((norm.ppf(1 - alpha) * null + norm.ppf(0.8) * alternative) / delta) ** 2
@@ -544,7 +544,7 @@ def test_detectable_drop_has_about_80_percent_power_in_a_brute_force_simulation(
 ) -> None:
     delta = detectable_drop(n, discordant, alpha=alpha).drop
     assert delta is not None
-    psi = max(discordant / n, delta)
+    psi = min(1.0, discordant / n + delta)  # the discordance with the drop present
     worse, better = (psi + delta) / 2, (psi - delta) / 2
     rng = random.Random(20240601 + n)
     reps = 3000
