@@ -15,7 +15,7 @@ from fairwitness.config import LoadedConfig, find_config, load_config
 from fairwitness.errors import UsageError
 from fairwitness.gate import POWER, Decision, GateSettings, MetricDecision, decide
 from fairwitness.render import Renderer, render_comment, render_junit, render_summary
-from fairwitness.report import Report
+from fairwitness.report.lite import load_for_decision
 
 _FLAGS = {
     "alpha": "--alpha",
@@ -197,8 +197,8 @@ def gate(
     stdout = stdout or sys.stdout
     settings, templates = gate_settings(**flags)
     renderer = Renderer(templates) if templates or markdown or summary else None
-    base = Report.load(baseline)
-    cand = Report.load(candidate)
+    base = load_for_decision(baseline)
+    cand = load_for_decision(candidate)
     decision = decide(base, cand, settings, baseline_name=baseline, candidate_name=candidate)
     outputs: list[tuple[str, str]] = []
     if markdown:

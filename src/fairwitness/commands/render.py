@@ -24,6 +24,7 @@ from fairwitness.render import (
     render_terminal,
 )
 from fairwitness.report import Report
+from fairwitness.report.lite import load_for_decision
 
 Format = Literal["terminal", "comment", "summary", "json", "junit"]
 FORMATS: tuple[Format, ...] = ("terminal", "comment", "summary", "json", "junit")
@@ -67,8 +68,8 @@ def render(
     :func:`~fairwitness.commands.gate.gate_settings`'s."""
     settings, templates = gate_settings(**flags)
     renderer = Renderer(templates)
-    candidate = Report.load(report)
-    base = Report.load(baseline) if baseline else None
+    candidate = load_for_decision(report)
+    base = load_for_decision(baseline) if baseline else None
     decision = (
         decide(base, candidate, settings, baseline_name=baseline, candidate_name=report)
         if base is not None
@@ -90,8 +91,8 @@ def compare(
     """Show the comparison of ``candidate`` with ``baseline``; 4 when they are incomparable."""
     settings, templates = gate_settings(**flags)
     renderer = Renderer(templates)
-    base = Report.load(baseline)
-    cand = Report.load(candidate)
+    base = load_for_decision(baseline)
+    cand = load_for_decision(candidate)
     decision = decide(base, cand, settings, baseline_name=baseline, candidate_name=candidate)
     _emit(_show(fmt, cand, base, decision, renderer), out, stdout or sys.stdout)
     return EXIT_INVALID if decision.exit_code == EXIT_INVALID else EXIT_OK

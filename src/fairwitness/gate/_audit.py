@@ -89,22 +89,31 @@ def _check_cases(report: Report, scorers: dict[str, Scorer], audit: Audit) -> No
     wrong: dict[str, list[str]] = {name: [] for name in scorers}
     example: dict[str, str] = {}
     totals = {name: [0.0, 0] for name in scorers}
+    # Cases whose repeats share their score maps (identical maps are shared when a large report
+    # is read) collapse alike: compute each combination once.
+    collapsed: dict[tuple[int, ...], dict[str, float | None]] = {}
     for case_id, case in report.cases.items():
-        # Only measured repeats decide the collapsed value (reasons matter when none is).
-        measured: dict[str, list[tuple[float | None, Reason | None]]] = {}
-        for outcome in case.repeats:
-            if outcome.variant != "base":
-                continue
-            for name, value in outcome.scores.items():
-                if value is not None:
-                    measured.setdefault(name, []).append((value, None))
+        rows = [outcome.scores for outcome in case.repeats if outcome.variant == "base"]
+        key = tuple(map(id, rows))
+        expected_all = collapsed.get(key)
+        if expected_all is None:
+            # Only measured repeats decide the collapsed value (reasons matter when none is).
+            measured: dict[str, list[tuple[float | None, Reason | None]]] = {}
+            for row in rows:
+                for name, value in row.items():
+                    if value is not None:
+                        measured.setdefault(name, []).append((value, None))
+            expected_all = {
+                name: collapse(scorers[name], values).value
+                for name, values in measured.items()
+                if name in scorers
+            }
+            collapsed[key] = expected_all
         stored_scores = case.scores
-        for name in measured.keys() | stored_scores.keys():
-            scorer = scorers.get(name)
-            if scorer is None:
+        for name in expected_all.keys() | stored_scores.keys():
+            if name not in scorers:
                 continue
-            values = measured.get(name)
-            expected = collapse(scorer, values).value if values else None
+            expected = expected_all.get(name)
             stored = stored_scores.get(name)
             if not _same(stored, expected):
                 if not wrong[name]:

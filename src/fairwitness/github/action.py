@@ -52,6 +52,7 @@ from fairwitness.github.settings import Settings
 from fairwitness.github.shards import collect_shards, merge_collected
 from fairwitness.render import Renderer, render_comment, render_summary
 from fairwitness.report import Report
+from fairwitness.report.lite import load_for_decision
 
 
 def combine(codes: list[int]) -> int:
@@ -256,7 +257,7 @@ class Action:
         return paths
 
     def handle(self, path: Path, pull: PullContext | None, key: str | None = None) -> Outcome:
-        cand = Report.load(path)
+        cand = load_for_decision(path)
         settings, templates = gate_settings(config=str(self.config) if self.config else None)
         renderer = Renderer(templates)
         context: list[str] = []

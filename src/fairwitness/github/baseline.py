@@ -30,6 +30,7 @@ from fairwitness.errors import ActionContextError, FairwitnessError, Problem, Re
 from fairwitness.github.client import GitHubClient
 from fairwitness.github.models import Artifact
 from fairwitness.report import Report
+from fairwitness.report.lite import load_for_decision
 
 MAX_REPORT_BYTES = 256 * 1024 * 1024
 
@@ -172,7 +173,7 @@ class BaselineFinder:
             raise ActionContextError(
                 Problem("baseline report not found", file=str(local), field="FW_BASELINE")
             )
-        return Baseline(Report.load(local), local, f"the file {spec}")
+        return Baseline(load_for_decision(local), local, f"the file {spec}")
 
     def _auto(self, suite: str, committed_path: str | None) -> Baseline:
         found = Baseline()
@@ -217,7 +218,7 @@ class BaselineFinder:
             self.scratch.mkdir(parents=True, exist_ok=True)
             path = self.scratch / f"baseline-{artifact.id}-{suite}.report.json"
             path.write_bytes(content)
-            found.report = Report.load(path)
+            found.report = load_for_decision(path)
         except FairwitnessError as exc:
             found.tried.append(f"{what}: {exc}")
             return False
@@ -301,7 +302,7 @@ class BaselineFinder:
         target = self.scratch / f"baseline-committed-{suite}.report.json"
         target.write_bytes(content)
         try:
-            found.report = Report.load(target)
+            found.report = load_for_decision(target)
         except FairwitnessError as exc:
             if required:
                 raise
