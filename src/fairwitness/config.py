@@ -32,6 +32,12 @@
     [render]
     templates = "fairwitness-templates"   # your own comment.md.j2 / summary.md.j2 / terminal.txt.j2
 
+    [pricing]                        # optional: prices a trial that reported tokens but no cost
+    version = "2026-01"              # required when models are listed; recorded in each report
+    [pricing.models."gpt-4o"]        # the exact name the target passes to record_model()
+    input_usd_per_mtok = 2.5         # US dollars per million input tokens
+    output_usd_per_mtok = 10.0       # US dollars per million output tokens
+
 Unknown keys are refused with the key's line and a "did you mean" suggestion.
 """
 
@@ -45,7 +51,14 @@ import sys
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+)
 
 from fairwitness.errors import ConfigError, Problem
 
@@ -155,6 +168,41 @@ class RenderConfig(_Section):
     replace the built-in ones of the same name, relative to the config file."""
 
 
+class ModelPrice(_Section):
+    """The price of one model, per million tokens."""
+
+    input_usd_per_mtok: float = Field(ge=0, allow_inf_nan=False)
+    """US dollars per million input (prompt) tokens."""
+    output_usd_per_mtok: float = Field(ge=0, allow_inf_nan=False)
+    """US dollars per million output (completion) tokens."""
+
+    def cost_usd(self, input_tokens: int, output_tokens: int) -> float:
+        """The cost of ``input_tokens`` and ``output_tokens`` at these prices."""
+        return (
+            input_tokens * self.input_usd_per_mtok + output_tokens * self.output_usd_per_mtok
+        ) / 1_000_000
+
+
+class PricingConfig(_Section):
+    """Prices that turn reported tokens into a cost when the target reported no cost.
+
+    A model is looked up by the exact name the target recorded (``record_model``); a cost the
+    target reported is always used as reported, never replaced by a price."""
+
+    models: dict[str, ModelPrice] = Field(default_factory=dict)
+    """Prices by model name."""
+    version: str | None = Field(default=None, min_length=1, validate_default=True)
+    """Names this price table (bump it when a price changes); recorded in every report as
+    ``usage.pricing_version``. Required when ``models`` lists any price."""
+
+    @field_validator("version")
+    @classmethod
+    def _version_with_prices(cls, version: str | None, info: ValidationInfo) -> str | None:
+        if version is None and info.data.get("models"):
+            raise ValueError("a version is required when [pricing.models] lists prices")
+        return version
+
+
 class Config(_Section):
     """The whole configuration."""
 
@@ -176,6 +224,8 @@ class Config(_Section):
     """Gate settings."""
     render: RenderConfig = Field(default_factory=RenderConfig)
     """Rendering settings."""
+    pricing: PricingConfig = Field(default_factory=PricingConfig)
+    """Model prices."""
 
     @field_validator("suites")
     @classmethod
@@ -249,7 +299,7 @@ def _line_of(text: str, key: str, section: str | None) -> int | None:
     for number, line in enumerate(lines, start=1):
         stripped = line.strip()
         if stripped.startswith("["):
-            header = stripped.strip("[]").strip()
+            header = re.sub(r"[\"']", "", stripped.strip("[]").strip())
             in_section = section is None or header.endswith(section)
             continue
         if in_section and re.match(rf"^\s*['\"]?{re.escape(key)}['\"]?\s*=", line):
@@ -270,6 +320,8 @@ _SECTION_MODELS: dict[str, type[BaseModel]] = {
     "judge": JudgeConfig,
     "gate": GateConfig,
     "render": RenderConfig,
+    "pricing": PricingConfig,
+    "pricing.models": ModelPrice,
 }
 
 
@@ -284,7 +336,10 @@ def _problem(error: Any, text: str, file: str, prefix: str) -> Problem:
     line = _line_of(text, key, section) if key else None
     field = f"{prefix}{dotted}" if dotted else None
     if error["type"] == "extra_forbidden":
-        model = _SECTION_MODELS.get(section_parts[0] if section_parts else "", Config)
+        nested = ".".join(section_parts[:2])
+        model = _SECTION_MODELS.get(nested) or _SECTION_MODELS.get(
+            section_parts[0] if section_parts else "", Config
+        )
         close = difflib.get_close_matches(key, list(model.model_fields), n=1, cutoff=0.6)
         hint = f" (did you mean '{close[0]}'?)" if close else ""
         return Problem(f"unknown key{hint}", file=file, line=line, field=field)

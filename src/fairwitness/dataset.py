@@ -277,6 +277,9 @@ def _parse_file(path: Path) -> Iterator[tuple[int, Case | Problem]]:
         return
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
+    # Cases often expect the same thing (a route, a verdict): one frozen Expect per distinct
+    # expectation keeps a large dataset small in memory.
+    expects: dict[str, Expect] = {}
     for index, raw in enumerate(data.split(b"\n")):
         line_no = index + 1
         stripped = raw.strip()
@@ -318,8 +321,17 @@ def _parse_file(path: Path) -> Iterator[tuple[int, Case | Problem]]:
                 ),
             )
             continue
+        key = None
+        if isinstance(obj.get("expect"), dict):
+            key = json.dumps(obj["expect"], sort_keys=True)
+            if key in expects:
+                obj = {**obj, "expect": expects[key]}
         try:
-            yield line_no, Case.model_validate(obj)
+            case = Case.model_validate(obj)
         except ValidationError as exc:
             for problem in _validation_problems(exc, obj, name, line_no):
                 yield line_no, problem
+            continue
+        if key is not None:
+            expects.setdefault(key, case.expect)
+        yield line_no, case

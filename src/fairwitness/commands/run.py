@@ -306,6 +306,7 @@ def run(
             whole=item.whole,
             shard=part,
             positions=item.positions,
+            pricing=loaded.config.pricing,
         )
         counts = report.counts
         stderr.write(

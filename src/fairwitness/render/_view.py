@@ -19,6 +19,7 @@ from typing import Any
 from fairwitness import _format as fmt
 from fairwitness.diagnostics.judge import WITHHELD, judge_summary, withheld_metrics
 from fairwitness.gate import Decision, MetricDecision
+from fairwitness.render._repro import repro_rows
 from fairwitness.report import CaseOutcomes, Report
 
 Escape = Callable[[object], str]
@@ -327,35 +328,6 @@ def _exclusions(
     return out
 
 
-def _repro(cand: Report, base: Report | None, escape: Escape) -> list[tuple[str, str, str]]:
-    def row(label: str, get: Callable[[Report], object]) -> tuple[str, str, str]:
-        return (
-            label,
-            escape(get(base)) if base is not None else fmt.DASH,
-            escape(get(cand)),
-        )
-
-    def cost(r: Report) -> str:
-        if r.usage.cost_usd is not None:
-            return f"${r.usage.cost_usd:.4f}"
-        return f"unknown ({r.usage.cost_unknown_reason or 'not reported'})"
-
-    return [
-        row("fairwitness", lambda r: r.run.tool_version),
-        row("git sha", lambda r: (r.run.git_sha or "unknown")[:12]),
-        row("created", lambda r: r.run.created_at.strftime("%Y-%m-%d %H:%M UTC")),
-        row("suite version", lambda r: r.suite_version),
-        row("split hash", lambda r: r.split_hash[:19]),
-        row("labeller patterns", lambda r: r.scoring.patterns_version or "none"),
-        row("seed", lambda r: r.run.seed),
-        row("cases x repeats", lambda r: f"{r.counts.cases} x {r.run.repeats}"),
-        row("mode", lambda r: r.run.mode),
-        row("models", lambda r: ", ".join(r.run.models) or "not reported"),
-        row("cost", cost),
-        row("target", lambda r: r.run.target),
-    ]
-
-
 def build_view(
     candidate: Report,
     baseline: Report | None = None,
@@ -453,7 +425,7 @@ def build_view(
         flips=flips,
         flips_total=total_flips,
         exclusions=_exclusions(candidate, baseline, decision, escape),
-        repro=_repro(candidate, baseline, escape),
+        repro=repro_rows(candidate, baseline, escape),
         full_location=escape(full_location) if full_location else None,
         flip_cap=flip_cap,
     )

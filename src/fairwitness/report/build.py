@@ -14,8 +14,10 @@ from pathlib import Path
 from typing import Any, Literal
 
 from fairwitness._version import __version__
+from fairwitness.config import PricingConfig
 from fairwitness.dataset import Dataset
 from fairwitness.diagnostics.suite import suite_diagnostics
+from fairwitness.report._usage import digest_usage
 from fairwitness.report.io import render_report, write_report
 from fairwitness.report.model import (
     Counts,
@@ -25,7 +27,6 @@ from fairwitness.report.model import (
     ScoringInfo,
     ShardInfo,
     Stability,
-    UsageTotals,
 )
 from fairwitness.runner import RunResult, TrialResult
 from fairwitness.scoring import (
@@ -48,7 +49,8 @@ class RunDigest:
     """Everything a report says about a run, computed once.
 
     ``judge``, when given, is stored as ``diagnostics.judge`` (see
-    :mod:`fairwitness.diagnostics.judge`)."""
+    :mod:`fairwitness.diagnostics.judge`). ``pricing``, when given, prices the trials that
+    reported tokens but no cost (see :mod:`fairwitness.report._usage`)."""
 
     def __init__(
         self,
@@ -71,8 +73,10 @@ class RunDigest:
         whole: Dataset | None = None,
         shard: tuple[int, int] | None = None,
         positions: list[int] | None = None,
+        pricing: PricingConfig | None = None,
     ) -> None:
         self.result = result
+        self.pricing = pricing
         self.judge = judge
         self.dataset = dataset
         self.whole = whole or dataset
@@ -253,28 +257,18 @@ class RunDigest:
         result = self.result
         totals = {"ok": 0, "crashed": 0, "timed_out": 0, "cancelled": 0}
         replayed = fired = unscored = 0
-        in_tok = out_tok = 0
-        any_tokens = False
-        cost = 0.0
-        cost_known = 0
         for t in result.trials:
             totals[t.status] += 1
             replayed += t.replayed
             fired += t.faults_fired
             unscored += t.scores is not None and t.scores.unscored
-            if t.input_tokens is not None or t.output_tokens is not None:
-                any_tokens = True
-                in_tok += t.input_tokens or 0
-                out_tok += t.output_tokens or 0
-            if t.cost_usd is not None:
-                cost += t.cost_usd
-                cost_known += 1
         finished = len(result.trials)
-        cost_reason = None
-        if not finished:
-            cost_reason = "no trial finished"
-        elif cost_known < finished:
-            cost_reason = f"cost not reported for {finished - cost_known} of {finished} trials"
+        pricing = self.pricing
+        usage = digest_usage(
+            result.trials,
+            pricing.models if pricing is not None else {},
+            pricing.version if pricing is not None else None,
+        )
         metrics = self._metrics(seed)
         complete, reason = result.complete, result.incomplete_reason
         if complete:
@@ -314,13 +308,7 @@ class RunDigest:
                 faults_declared=result.faults_declared,
                 faults_fired=fired,
             ),
-            usage=UsageTotals(
-                input_tokens=in_tok if any_tokens else None,
-                output_tokens=out_tok if any_tokens else None,
-                cost_usd=round(cost, 6) if cost_reason is None else None,
-                cost_known_trials=cost_known,
-                cost_unknown_reason=cost_reason,
-            ),
+            usage=usage.totals,
             metrics=metrics,
             diagnostics=self._diagnostics(),
             stability=self._stability(),
@@ -338,7 +326,8 @@ class RunDigest:
                 dataset_cases=len(self.whole),
                 dataset_ids_hash=self.whole.ids_hash(),
                 positions=list(self.positions or []),
-                cost_usd_sum=cost if cost_reason is None else None,
+                cost_usd_sum=usage.cost_usd_sum,
+                cost_usd_sum_by_model=usage.sums_by_model,
             ),
             cases={},
         )
@@ -357,6 +346,6 @@ def save_run_report(
     Writes exactly the bytes ``Report.from_run(result, dataset, **meta).save(path)`` would.
     """
     digest = RunDigest(result, dataset, **meta)
-    data = digest.header.model_dump(mode="json", by_alias=True)
+    data = digest.header.json_data()
     write_report(path, render_report(data, digest.records()), force=force)
     return digest.header

@@ -3,15 +3,17 @@
 The shards must be every shard of one run (indices 1..N, each once, covering every case of the
 dataset exactly once) and must agree on everything that makes results comparable: suite, version,
 split and split hash, the dataset's ids, seed, repeats, mode, target, time limit, concurrency,
-config hash, fairwitness version, git sha, scoring (labeller version, scorers, settings) and the
-judge's calibration. Anything else is refused naming the shards and the field.
+config hash, fairwitness version, git sha, scoring (labeller version, scorers, settings), the
+price table's version and the judge's calibration. Anything else is refused naming the shards and
+the field.
 
 Per-case records are copied in dataset order; metrics, stability and the meter and blindness
 diagnostics are recomputed over the whole run (never averaged across shards); counts and usage
-are summed. The shards' trace files are concatenated (trace line numbers follow). The merged
-report equals the report of an unsharded run of the same (replayed) traces byte for byte, except
-the fields that record time or file layout: ``run.created_at`` (the earliest shard's),
-``run.finished_at`` (the latest), each outcome's ``latency_ms`` and ``trace_line``.
+are summed, usage per model too (costs from the shards' unrounded sums). The shards' trace files
+are concatenated (trace line numbers follow). The merged report equals the report of an
+unsharded run of the same (replayed) traces byte for byte, except the fields that record time or
+file layout: ``run.created_at`` (the earliest shard's), ``run.finished_at`` (the latest), each
+outcome's ``latency_ms`` and ``trace_line``.
 
 Shard reports are read line by line (:func:`~fairwitness.report.io.read_canonical`), so merging
 holds offsets and verdicts in memory, never the outcomes themselves.
@@ -27,6 +29,7 @@ from typing import Any
 from fairwitness._atomic import write_atomic
 from fairwitness.diagnostics.suite import suite_diagnostics
 from fairwitness.errors import OutputExistsError, Problem, ReportError
+from fairwitness.report._usage import merge_usage
 from fairwitness.report.io import (
     NotCanonical,
     read_canonical,
@@ -40,7 +43,6 @@ from fairwitness.report.model import (
     Metric,
     Report,
     Stability,
-    UsageTotals,
 )
 from fairwitness.scoring import CaseScore, Scorer, summarise
 
@@ -63,6 +65,7 @@ SAME: tuple[tuple[str, Callable[[Report], object]], ...] = (
     ("run.timeout_s", lambda r: r.run.timeout_s),
     ("run.mode", lambda r: r.run.mode),
     ("scoring", lambda r: r.scoring.model_dump()),
+    ("usage.pricing_version", lambda r: r.usage.pricing_version),
     ("diagnostics.label_skew", lambda r: r.diagnostics.get("label_skew")),
     ("diagnostics.judge", lambda r: r.diagnostics.get("judge")),
 )
@@ -191,11 +194,6 @@ def _scorers(header: Report) -> list[Scorer]:
     return found
 
 
-def _sum_optional(values: Sequence[int | None]) -> int | None:
-    known = [v for v in values if v is not None]
-    return sum(known) if known else None
-
-
 def merge_reports(paths: Sequence[str | Path], out: str | Path, *, force: bool = False) -> Report:
     """Merge the shard reports at ``paths`` into ``out`` (and its trace file beside it);
     returns the merged report's header. Refuses (:class:`ReportError`, exit 4) anything that is
@@ -279,7 +277,7 @@ def merge_reports(paths: Sequence[str | Path], out: str | Path, *, force: bool =
             for handle in handles:
                 handle.close()
 
-    data = header.model_dump(mode="json", by_alias=True)
+    data = header.json_data()
     write_report(target, render_report(data, records()), force=True)
     return header
 
@@ -325,27 +323,7 @@ def _header(
     }
     counts = {field: sum(getattr(h.counts, field) for h in heads) for field in Counts.model_fields}
     counts["cases"] = first.shard.dataset_cases
-    finished = counts["trials"]
-    cost_known = sum(h.usage.cost_known_trials for h in heads)
-    cost_reason = None
-    if not finished:
-        cost_reason = "no trial finished"
-    elif cost_known < finished:
-        cost_reason = f"cost not reported for {finished - cost_known} of {finished} trials"
-    sums = [h.shard.cost_usd_sum if h.shard else None for h in heads]
-    cost = None
-    if cost_reason is None and all(v is not None for v in sums):
-        total = 0.0
-        for value in sums:
-            total += value or 0.0
-        cost = round(total, 6)
-    usage = UsageTotals(
-        input_tokens=_sum_optional([h.usage.input_tokens for h in heads]),
-        output_tokens=_sum_optional([h.usage.output_tokens for h in heads]),
-        cost_usd=cost,
-        cost_known_trials=cost_known,
-        cost_unknown_reason=cost_reason,
-    )
+    usage = merge_usage(heads)
     if measured:
         stability = Stability(
             measured_cases=measured, unstable_cases=unstable, unstable_share=unstable / measured

@@ -19,6 +19,9 @@ if TYPE_CHECKING:
     from fairwitness.runner import RunResult
 
 REPORT_SCHEMA: Final = "fairwitness.report/1"
+USAGE_OMITTED_WHEN_EMPTY: Final = ("by_model", "pricing_version")
+"""``usage`` fields added within version 1, left out of the file when empty (see
+:data:`fairwitness.report.io.OMITTED_WHEN_NULL`)."""
 
 
 class _Model(BaseModel):
@@ -133,6 +136,35 @@ class Counts(_Model):
     """Faults that fired."""
 
 
+NO_MODEL: Final = "(model not reported)"
+"""The ``usage.by_model`` key of trials that recorded no model."""
+
+
+class ModelUsage(_Model):
+    """Tokens and cost of the trials of one model; unknown is null with the reason, never 0.
+
+    A trial's cost is the one its target reported; a trial that reported tokens but no cost is
+    priced from ``[pricing]`` when its model has a price there. A model's cost is known only when
+    every one of its trials' costs is."""
+
+    trials: int
+    """Finished trials under this key."""
+    input_tokens: int | None = None
+    """Sum over these trials that reported tokens; null when none did."""
+    output_tokens: int | None = None
+    """Sum over these trials that reported tokens; null when none did."""
+    cost_usd: float | None = None
+    """Cost of these trials when every one is known; otherwise null (see
+    ``cost_unknown_reason``)."""
+    cost_source: Literal["reported", "pricing", "mixed"] | None = None
+    """Where a known cost came from: every trial reported it (reported), every trial was priced
+    from tokens and ``[pricing]`` (pricing), or some of each (mixed); null when unknown."""
+    cost_known_trials: int = 0
+    """Trials whose cost is known (reported or priced)."""
+    cost_unknown_reason: str | None = None
+    """Why ``cost_usd`` is null; null when it is known."""
+
+
 class UsageTotals(_Model):
     """Tokens and cost over finished trials; unknown is null with the reason, never 0."""
 
@@ -141,11 +173,20 @@ class UsageTotals(_Model):
     output_tokens: int | None = None
     """Sum over trials that reported tokens."""
     cost_usd: float | None = None
-    """Total cost when every finished trial reported one; otherwise null."""
+    """Total cost when every finished trial's cost is known (reported, or priced from tokens
+    and ``[pricing]``); otherwise null."""
     cost_known_trials: int = 0
-    """Trials that reported a cost."""
+    """Trials whose cost is known (reported or priced)."""
     cost_unknown_reason: str | None = None
     """Why ``cost_usd`` is null."""
+    by_model: dict[str, ModelUsage] = Field(default_factory=dict)
+    """The same figures per model, keyed by the model the trial recorded. A trial that recorded
+    several models is counted once under their names joined by `` + `` (its usage cannot be
+    split between them); one that recorded none is under ``(model not reported)``. Left out of
+    the file when empty."""
+    pricing_version: str | None = None
+    """``[pricing] version`` of the price table the run used; null (and left out of the file)
+    when there was none."""
 
 
 class RunInfo(_Model):
@@ -221,6 +262,9 @@ class ShardInfo(_Model):
     cost_usd_sum: float | None = None
     """The unrounded cost of this shard's trials (``usage.cost_usd`` is rounded), so merged
     totals round once."""
+    cost_usd_sum_by_model: dict[str, float] = Field(default_factory=dict)
+    """The unrounded cost per ``usage.by_model`` key whose cost is known, so merged figures
+    round once."""
 
 
 class Report(_Model):
@@ -281,9 +325,19 @@ class Report(_Model):
 
     # -- saving and loading ------------------------------------------------------------------
 
+    def json_data(self) -> dict[str, Any]:
+        """The report as JSON data (``cases`` included), with the fields added to ``usage``
+        within version 1 left out while empty, so reports written before them round-trip."""
+        data = self.model_dump(mode="json", by_alias=True)
+        usage = data["usage"]
+        for key in USAGE_OMITTED_WHEN_EMPTY:
+            if usage.get(key) in (None, {}):
+                usage.pop(key, None)
+        return data
+
     def to_json(self) -> str:
         """The report as JSON text: what :meth:`save` writes, one case per line."""
-        data = self.model_dump(mode="json", by_alias=True)
+        data = self.json_data()
         cases = data.pop("cases")
         return "".join(render_report(data, cases.items()))
 

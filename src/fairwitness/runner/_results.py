@@ -29,6 +29,8 @@ class TrialResult:
     output_tokens: int | None
     trace_line: int
     scores: TrialScores | None = None
+    models: tuple[str, ...] = ()
+    """The models the trial recorded, first-seen order."""
 
 
 @dataclass
@@ -66,4 +68,5 @@ def _summary(trace: Trace, line: int, scores: TrialScores | None) -> TrialResult
         output_tokens=trace.usage.output_tokens,
         trace_line=line,
         scores=scores,
+        models=tuple(trace.models),
     )

@@ -17,7 +17,7 @@ def test_all_is_sorted_and_resolves() -> None:
         assert getattr(github, name) is not None
 
 
-ORCHESTRATION = {"action.py", "baseline.py", "relay.py"}
+ORCHESTRATION = {"action.py", "baseline.py", "relay.py", "shards.py"}
 """The modules that run a whole action (they use the rest of fairwitness); the others only talk
 to GitHub and need nothing but errors, the version and atomic writes."""
 
