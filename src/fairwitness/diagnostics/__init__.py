@@ -7,30 +7,80 @@ this probe set make it change its mind?
 
 from __future__ import annotations
 
-from fairwitness.diagnostics.blindness import BlindnessResult, detect_blindness, label_skew
-from fairwitness.diagnostics.diagnose import DiagnoseConfig, Diagnosis, adiagnose, diagnose
-from fairwitness.diagnostics.judge import judge_block, judge_summary, withheld_metrics
-from fairwitness.diagnostics.meter import (
-    MeterResult,
-    SequentialMeter,
-    fixed_meter,
-    pair_outcomes,
-    run_sequential,
-)
-from fairwitness.diagnostics.relations import (
-    BUILTIN_RELATIONS,
-    Relation,
-    RelationResult,
-    case_invariance,
-    compare_with_noise,
-    evaluate,
-    fault_invariance,
-    normalisation_invariance,
-    tool_selection_invariance,
-    transform_inputs,
-    whitespace_invariance,
-)
-from fairwitness.diagnostics.suite import suite_diagnostics
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from fairwitness.diagnostics.blindness import BlindnessResult, detect_blindness, label_skew
+    from fairwitness.diagnostics.diagnose import DiagnoseConfig, Diagnosis, adiagnose, diagnose
+    from fairwitness.diagnostics.judge import judge_block, judge_summary, withheld_metrics
+    from fairwitness.diagnostics.meter import (
+        MeterResult,
+        SequentialMeter,
+        fixed_meter,
+        pair_outcomes,
+        run_sequential,
+    )
+    from fairwitness.diagnostics.relations import (
+        BUILTIN_RELATIONS,
+        Relation,
+        RelationResult,
+        case_invariance,
+        compare_with_noise,
+        evaluate,
+        fault_invariance,
+        normalisation_invariance,
+        tool_selection_invariance,
+        transform_inputs,
+        whitespace_invariance,
+    )
+    from fairwitness.diagnostics.suite import suite_diagnostics
+
+_WHERE = {
+    "BUILTIN_RELATIONS": "relations",
+    "BlindnessResult": "blindness",
+    "DiagnoseConfig": "diagnose",
+    "Diagnosis": "diagnose",
+    "MeterResult": "meter",
+    "Relation": "relations",
+    "RelationResult": "relations",
+    "SequentialMeter": "meter",
+    "adiagnose": "diagnose",
+    "case_invariance": "relations",
+    "compare_with_noise": "relations",
+    "detect_blindness": "blindness",
+    "diagnose": "diagnose",
+    "evaluate": "relations",
+    "fault_invariance": "relations",
+    "fixed_meter": "meter",
+    "judge_block": "judge",
+    "judge_summary": "judge",
+    "label_skew": "blindness",
+    "normalisation_invariance": "relations",
+    "pair_outcomes": "meter",
+    "run_sequential": "meter",
+    "suite_diagnostics": "suite",
+    "tool_selection_invariance": "relations",
+    "transform_inputs": "relations",
+    "whitespace_invariance": "relations",
+    "withheld_metrics": "judge",
+}
+"""Where each public name lives; modules are imported on first use, so reading a report's
+diagnostics does not load the meter and the relations."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
+
 
 __all__ = [
     "BUILTIN_RELATIONS",
