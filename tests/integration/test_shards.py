@@ -158,3 +158,12 @@ def test_assignment_is_balanced_and_independent_of_order() -> None:
         for shard in assign_shards(ids, total).values():
             counts[shard - 1] += 1
         assert max(counts) <= 1.05 * (len(ids) / total)
+
+
+def test_a_truncated_shard_is_refused(runs: dict[str, Path], capsys, tmp_path: Path) -> None:
+    files = shard_files(runs)
+    cut = tmp_path / "cut.shard-4-of-4.report.json"
+    data = Path(files[3]).read_bytes()
+    cut.write_bytes(data[:-40])  # inside the last case's line
+    err = _refused([*files[:3], str(cut), "--out", str(tmp_path / "m.report.json")], capsys)
+    assert "report is truncated (cut short)" in err

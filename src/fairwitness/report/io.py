@@ -78,6 +78,10 @@ class NotCanonical(Exception):
     """The file is not laid out the way fairwitness writes reports (one case per line)."""
 
 
+class Truncated(NotCanonical):
+    """The file ends before its closing braces: it was cut short."""
+
+
 def read_canonical(path: Path) -> tuple[dict[str, Any], list[tuple[str, int, int]]]:
     """The header of a report written by :func:`render_report`, and where each case's line is.
 
@@ -95,6 +99,7 @@ def read_canonical(path: Path) -> tuple[dict[str, Any], list[tuple[str, int, int
             raise NotCanonical(str(path))
         offset = 2
         in_cases = False
+        closed = False
         for raw in handle:
             length = len(raw)
             if not in_cases:
@@ -103,6 +108,7 @@ def read_canonical(path: Path) -> tuple[dict[str, Any], list[tuple[str, int, int
                     rest = raw[len(b' "cases": {') :].strip()
                     if rest not in (b"", b"}"):
                         raise NotCanonical(str(path))
+                    closed = rest == b"}"
                 elif raw.startswith(b' "') and raw.endswith(b",\n"):
                     try:
                         item = json.loads(b"{" + raw[:-2] + b"}")
@@ -121,9 +127,15 @@ def read_canonical(path: Path) -> tuple[dict[str, Any], list[tuple[str, int, int
                 if not isinstance(case_id, str):
                     raise NotCanonical(str(path))
                 index.append((case_id, offset + 2, len(body) - 2))
-            elif raw.strip() not in (b"}", b""):
+            elif raw.strip() == b"}":
+                closed = True
+            elif raw.strip():
                 raise NotCanonical(str(path))
+            if in_cases and raw.startswith(b'  "') and not raw.endswith(b"\n"):
+                raise Truncated(str(path))
             offset += length
+    if not in_cases or not closed:
+        raise Truncated(str(path))
     return header, index
 
 

@@ -32,6 +32,7 @@ from fairwitness.errors import OutputExistsError, Problem, ReportError
 from fairwitness.report._usage import merge_usage
 from fairwitness.report.io import (
     NotCanonical,
+    Truncated,
     read_canonical,
     read_case,
     render_report,
@@ -85,6 +86,8 @@ def _load(path: Path) -> _Shard:
         raw, index = read_canonical(path)
     except FileNotFoundError:
         raise ReportError(Problem("shard report not found", file=str(path))) from None
+    except Truncated:
+        raise ReportError(Problem("report is truncated (cut short)", file=str(path))) from None
     except NotCanonical:
         raise ReportError(
             Problem(
