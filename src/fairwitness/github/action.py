@@ -435,6 +435,9 @@ def main(
             client = GitHubClient.from_settings(settings)
         action = Action(settings, client=client, stdout=stdout, stderr=stderr)
         code, outputs = action.main()
+    except KeyboardInterrupt:
+        stdout.write("::error title=fairwitness: interrupted::the run was cancelled\n")
+        code = EXIT_INVALID
     except FairwitnessError as exc:
         for problem in exc.problems[:10]:
             stdout.write(f"::error title=fairwitness: invalid::{_escape(str(problem))}\n")
