@@ -1,0 +1,211 @@
+"""What the SDK adapters share: lazy SDK import, tool schemas, tool dispatch and verdicts.
+
+A tool handed to an adapter must be wrapped with ``@tool()``: the adapter calls the wrapper, so a
+declared fault is injected and every call lands in the trial's trace exactly as when the agent calls
+the tool itself. The JSON schema of a tool's parameters is built from its signature and type hints.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import inspect
+import json
+import types
+import typing
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, Union
+
+from fairwitness.errors import TargetLoadError
+from fairwitness.tools.results import Empty, Err, Ok
+
+ToolOutcome = Ok | Empty | Err
+VerdictFrom = Callable[[str], "str | None"] | str | None
+
+
+class MaxTurnsExceeded(RuntimeError):
+    """The model still asked for tools after the adapter's last allowed turn."""
+
+
+def require_sdk(module: str, extra: str, what: str) -> Any:
+    """Import the SDK ``module``, or raise :class:`TargetLoadError` naming the extra to install."""
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        raise TargetLoadError(
+            f"{what} needs the '{module}' package, which is not installed: "
+            f"pip install 'fairwitness[{extra}]'"
+        ) from None
+
+
+# -- schemas -------------------------------------------------------------------------------------
+
+_SCALARS: Mapping[Any, str] = {
+    str: "string",
+    int: "integer",
+    float: "number",
+    bool: "boolean",
+    type(None): "null",
+}
+
+
+def type_schema(annotation: Any, where: str) -> dict[str, Any]:
+    """The JSON schema of one parameter annotation (``where`` names it in error messages)."""
+    if annotation is inspect.Parameter.empty or annotation is Any:
+        return {}
+    if annotation in _SCALARS:
+        return {"type": _SCALARS[annotation]}
+    origin = typing.get_origin(annotation)
+    args = typing.get_args(annotation)
+    if origin is Union or origin is types.UnionType:
+        options = [type_schema(arg, where) for arg in args]
+        simple = [o.get("type") for o in options if set(o) == {"type"}]
+        if len(simple) == len(options) and all(isinstance(t, str) for t in simple):
+            return {"type": simple}
+        return {"anyOf": options}
+    if origin is Literal:
+        return {"enum": list(args)}
+    if annotation in (list, tuple, set, frozenset) or origin in (list, set, frozenset, Sequence):
+        items = type_schema(args[0], where) if args else {}
+        return {"type": "array", "items": items} if items else {"type": "array"}
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return {"type": "array", "items": type_schema(args[0], where)}
+        raise TargetLoadError(f"{where}: fixed-length tuple parameters are not supported")
+    if annotation is dict or origin in (dict, Mapping):
+        if args and args[0] is not str:
+            raise TargetLoadError(f"{where}: dict keys must be str for a JSON object")
+        values = type_schema(args[1], where) if args else {}
+        schema: dict[str, Any] = {"type": "object"}
+        if values:
+            schema["additionalProperties"] = values
+        return schema
+    raise TargetLoadError(
+        f"{where}: cannot describe type {annotation!r} to a model; use str, int, float, bool, "
+        "Literal, Optional, list or dict"
+    )
+
+
+def _description(fn: Callable[..., Any]) -> str:
+    doc = inspect.getdoc(fn) or ""
+    return doc.split("\n\n", 1)[0].strip()
+
+
+@dataclass(frozen=True)
+class AdapterTool:
+    """A ``@tool``-wrapped function with the name, description and parameter schema models see."""
+
+    name: str
+    description: str
+    parameters: dict[str, Any]
+    fn: Callable[..., Any]
+
+    async def call(self, arguments: Mapping[str, Any]) -> ToolOutcome:
+        """Run the wrapped tool with keyword ``arguments`` (sync tools run in a worker thread)."""
+        if inspect.iscoroutinefunction(self.fn):
+            result = await self.fn(**arguments)
+        else:
+            result = await asyncio.to_thread(self.fn, **arguments)
+        if not isinstance(result, (Ok, Empty, Err)):
+            raise TypeError(f"tool {self.name!r} returned {type(result).__name__}, not a result")
+        return result
+
+
+def describe_tool(fn: Callable[..., Any]) -> AdapterTool:
+    """Build the model-facing description of a ``@tool``-wrapped function."""
+    spec = getattr(fn, "__fairwitness_tool__", None)
+    if spec is None:
+        name = getattr(fn, "__name__", repr(fn))
+        raise TargetLoadError(
+            f"tool {name!r} is not wrapped with @tool(): wrap it so calls are traced"
+        )
+    try:
+        hints = typing.get_type_hints(fn)
+    except Exception:  # unresolvable forward references: fall back to the raw annotations
+        hints = {}
+    properties: dict[str, Any] = {}
+    required: list[str] = []
+    for param in inspect.signature(fn).parameters.values():
+        if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
+            continue
+        where = f"tool {spec.name!r}, parameter {param.name!r}"
+        properties[param.name] = type_schema(hints.get(param.name, param.annotation), where)
+        if param.default is inspect.Parameter.empty:
+            required.append(param.name)
+    parameters: dict[str, Any] = {"type": "object", "properties": properties}
+    if required:
+        parameters["required"] = required
+    return AdapterTool(spec.name, _description(fn), parameters, fn)
+
+
+def describe_tools(fns: Sequence[Callable[..., Any]]) -> dict[str, AdapterTool]:
+    """Describe every tool, by name; two tools with one name are refused."""
+    described: dict[str, AdapterTool] = {}
+    for fn in fns:
+        item = describe_tool(fn)
+        if item.name in described:
+            raise TargetLoadError(f"two tools are named {item.name!r}")
+        described[item.name] = item
+    return described
+
+
+async def dispatch(
+    tools: Mapping[str, AdapterTool], name: str, arguments: str | Mapping[str, Any] | None
+) -> ToolOutcome:
+    """Run the tool a model asked for; a bad name or bad JSON arguments become an ``Err``."""
+    item = tools.get(name)
+    if item is None:
+        return Err("invalid_args", f"there is no tool named {name!r}")
+    if isinstance(arguments, str):
+        try:
+            parsed = json.loads(arguments) if arguments.strip() else {}
+        except json.JSONDecodeError as exc:
+            return Err("invalid_args", f"arguments are not valid JSON: {exc}")
+    else:
+        parsed = dict(arguments or {})
+    if not isinstance(parsed, dict):
+        return Err("invalid_args", "arguments must be a JSON object")
+    return await item.call(parsed)
+
+
+# -- verdicts ------------------------------------------------------------------------------------
+
+
+def check_verdict_from(verdict_from: VerdictFrom) -> None:
+    """Refuse a ``verdict_from`` that is neither a callable, a key name nor ``None``."""
+    if verdict_from is None or callable(verdict_from):
+        return
+    if not isinstance(verdict_from, str) or not verdict_from:
+        raise TypeError("verdict_from must be a callable of the answer text or a key name")
+
+
+def verdict_of(text: str, verdict_from: VerdictFrom) -> str | None:
+    """The verdict of a final answer: ``verdict_from(text)``, or the value at key ``verdict_from``
+    of the answer read as a JSON object (structured output); ``None`` when there is none."""
+    if verdict_from is None:
+        return None
+    if callable(verdict_from):
+        verdict = verdict_from(text)
+        if verdict is not None and not isinstance(verdict, str):
+            raise TypeError(f"verdict_from returned {verdict!r}, not a str or None")
+        return verdict
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        return None
+    value = data.get(verdict_from) if isinstance(data, dict) else None
+    return value if isinstance(value, str) and value else None
+
+
+async def call_sdk(method: Callable[..., Any], **kwargs: Any) -> Any:
+    """Call an SDK method of an async client, or of a sync client in a worker thread."""
+    if inspect.iscoroutinefunction(method):
+        return await method(**kwargs)
+    result = await asyncio.to_thread(method, **kwargs)
+    return await result if inspect.isawaitable(result) else result
+
+
+def count(value: Any) -> int | None:
+    """A token count from a usage object field, or ``None`` when it is missing."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
