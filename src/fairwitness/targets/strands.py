@@ -1,0 +1,276 @@
+"""Strands Agents as targets, and fairwitness tools as Strands tools.
+
+:func:`from_strands` turns a Strands ``Agent`` (or a function that builds one) into a target. Each
+trial sends the case's input text as the prompt and reports:
+
+- the answer: the text blocks of the agent's final message (or the structured output as JSON when
+  the final message has no text);
+- the verdict: from ``verdict_from`` (a callable on the agent result, or the name of a field of the
+  structured output); by default the ``verdict`` or ``route`` field of the structured output when
+  the agent produced one, else none;
+- the tools: the names of the agent's ``toolUse`` blocks in call order, with every tool use, its
+  input and its ``toolResult`` status (``success`` or ``error``) kept in ``Observation.raw``;
+- the model's ``model_id`` from its configuration, and the tokens of that invocation from the result
+  metrics, when present (a model that reports none leaves them unknown, never zero).
+
+Tool outcomes land in the trace, and faults reach them, for tools made with :func:`as_strands_tool`:
+Strands runs the fairwitness tool inside its own tool execution, so an injected timeout is what the
+model reads in the ``toolResult`` (``status: "error"``, with the do-not-claim-absence note).
+
+A shared agent instance keeps a conversation: trials on it run one at a time, each starting from the
+conversation the agent had when it was wrapped. Pass a function that builds a fresh agent to let
+trials run concurrently.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import inspect
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from fairwitness.errors import TargetLoadError
+from fairwitness.targets.base import Observation
+from fairwitness.tools.results import Empty, Err, Ok, to_jsonable
+from fairwitness.trace.context import current
+
+if TYPE_CHECKING:
+    from fairwitness.dataset import Case
+
+INSTALL_HINT = "pip install 'fairwitness[strands]'"
+
+VerdictFrom = Callable[[Any], str | None] | str | None
+"""How to read a verdict: a callable on the ``AgentResult``, a structured-output field, or default."""
+
+
+def require_strands() -> None:
+    """Check that Strands Agents is importable; raise :class:`TargetLoadError` with the fix if not."""
+    try:
+        import strands  # noqa: F401
+    except ImportError as exc:
+        raise TargetLoadError(
+            f"the Strands adapter needs the 'strands-agents' package, which is not installed: "
+            f"{INSTALL_HINT}"
+        ) from exc
+
+
+# -- fairwitness tools inside Strands ----------------------------------------------------------
+
+
+def strands_tool_result(result: Ok | Empty | Err) -> dict[str, Any]:
+    """A Strands tool result for a typed result: ``Err`` is ``status: "error"``, the rest success."""
+    return {
+        "status": "error" if isinstance(result, Err) else "success",
+        "content": [{"text": result.to_model()}],
+    }
+
+
+def _checked(value: Any, name: str) -> Ok | Empty | Err:
+    if isinstance(value, (Ok, Empty, Err)):
+        return value
+    raise TypeError(f"tool {name!r} returned {type(value).__name__}, not Ok | Empty | Err")
+
+
+def as_strands_tool(fn: Callable[..., Any], *, description: str | None = None) -> Any:
+    """Make a ``@fairwitness.tool`` function usable as a Strands tool of the same name.
+
+    The Strands tool's parameters and description come from the function's signature and
+    docstring. Each call goes through the fairwitness tool, so it is recorded in the trial's trace
+    and declared faults fire; the model reads the typed result as the tool result's text.
+    """
+    require_strands()
+    from strands import tool as strands_tool
+
+    spec = getattr(fn, "__fairwitness_tool__", None)
+    if spec is None:
+        raise TypeError(
+            f"{getattr(fn, '__name__', fn)!r} is not a fairwitness tool: "
+            "wrap it with @fairwitness.tool() first"
+        )
+    name: str = spec.name
+    run: Callable[..., Any]
+    if inspect.iscoroutinefunction(fn):
+
+        @functools.wraps(fn)
+        async def run_async(*args: Any, **kwargs: Any) -> dict[str, Any]:
+            return strands_tool_result(_checked(await fn(*args, **kwargs), name))
+
+        run = run_async
+    else:
+
+        @functools.wraps(fn)
+        def run_sync(*args: Any, **kwargs: Any) -> dict[str, Any]:
+            return strands_tool_result(_checked(fn(*args, **kwargs), name))
+
+        run = run_sync
+    run.__annotations__ = {k: v for k, v in run.__annotations__.items() if k != "return"}
+    made: Any = strands_tool(name=name, description=description)(run)
+    made.__fairwitness_tool__ = spec
+    return made
+
+
+# -- reading an agent result -------------------------------------------------------------------
+
+
+def _blocks(message: Any) -> list[Mapping[str, Any]]:
+    content = message.get("content") if isinstance(message, Mapping) else None
+    return [b for b in content or () if isinstance(b, Mapping)]
+
+
+def tool_uses(messages: Sequence[Any]) -> list[dict[str, Any]]:
+    """Each ``toolUse`` in ``messages``, in order, with its result's status (None if none came)."""
+    uses: list[dict[str, Any]] = []
+    by_id: dict[str, dict[str, Any]] = {}
+    for message in messages:
+        for block in _blocks(message):
+            use = block.get("toolUse")
+            if isinstance(use, Mapping):
+                entry = {
+                    "name": str(use.get("name", "")),
+                    "input": to_jsonable(use.get("input")),
+                    "status": None,
+                }
+                uses.append(entry)
+                by_id[str(use.get("toolUseId", ""))] = entry
+            result = block.get("toolResult")
+            if isinstance(result, Mapping):
+                found = by_id.get(str(result.get("toolUseId", "")))
+                if found is not None:
+                    found["status"] = result.get("status")
+    return uses
+
+
+def final_text(result: Any) -> str:
+    """The text blocks of the final message; the structured output as JSON when there are none."""
+    texts = [b["text"] for b in _blocks(getattr(result, "message", None)) if "text" in b]
+    if texts:
+        return "\n".join(str(t) for t in texts).strip()
+    structured = getattr(result, "structured_output", None)
+    if structured is not None:
+        return json.dumps(to_jsonable(structured), ensure_ascii=False)
+    return ""
+
+
+def read_verdict(result: Any, verdict_from: VerdictFrom) -> str | None:
+    """The verdict of an agent result (see the module documentation)."""
+    if callable(verdict_from):
+        verdict = verdict_from(result)
+    else:
+        structured = getattr(result, "structured_output", None)
+        if structured is None:
+            return None
+        fields = (verdict_from,) if isinstance(verdict_from, str) else ("verdict", "route")
+        verdict = next(
+            (v for v in (getattr(structured, f, None) for f in fields) if v is not None), None
+        )
+    if verdict is not None and not isinstance(verdict, str):
+        raise TypeError(f"the verdict read from the agent result is not a str: {verdict!r}")
+    return verdict or None
+
+
+def _model_id(agent: Any) -> str | None:
+    model = getattr(agent, "model", None)
+    get_config = getattr(model, "get_config", None)
+    config = get_config() if callable(get_config) else None
+    value = config.get("model_id") if isinstance(config, Mapping) else None
+    return value if isinstance(value, str) and value else None
+
+
+def _usage(result: Any) -> tuple[int | None, int | None]:
+    invocations = getattr(getattr(result, "metrics", None), "agent_invocations", None)
+    if not invocations:
+        return None, None
+    usage = getattr(invocations[-1], "usage", None)
+    if not isinstance(usage, Mapping):
+        return None, None
+    tokens = (usage.get("inputTokens"), usage.get("outputTokens"))
+    return tuple(t if isinstance(t, int) and t >= 0 else None for t in tokens)  # type: ignore[return-value]
+
+
+def observe(
+    agent: Any, result: Any, messages: Sequence[Any], verdict_from: VerdictFrom
+) -> Observation:
+    """Record the model and tokens in the trial, and build the observation of one invocation."""
+    ctx = current()
+    model_id = _model_id(agent)
+    if model_id is not None:
+        ctx.record_model(model_id)
+    input_tokens, output_tokens = _usage(result)
+    if input_tokens is not None or output_tokens is not None:
+        ctx.record_usage(input_tokens=input_tokens, output_tokens=output_tokens)
+    uses = tool_uses(messages)
+    structured = getattr(result, "structured_output", None)
+    return Observation(
+        text=final_text(result),
+        verdict=read_verdict(result, verdict_from),
+        tools=tuple(u["name"] for u in uses),
+        raw={
+            "stop_reason": getattr(result, "stop_reason", None),
+            "tool_uses": uses,
+            "structured_output": to_jsonable(structured) if structured is not None else None,
+        },
+    )
+
+
+# -- the target --------------------------------------------------------------------------------
+
+
+class StrandsTarget:
+    """A target running a Strands agent on each case's input text."""
+
+    def __init__(self, agent: Any, verdict_from: VerdictFrom = None) -> None:
+        self._shared = agent if hasattr(agent, "invoke_async") else None
+        self._factory: Callable[[], Any] | None = None if self._shared is not None else agent
+        self._verdict_from = verdict_from
+        self._initial = list(getattr(self._shared, "messages", None) or [])
+        self._lock: asyncio.Lock | None = None
+        named = agent if self._factory is not None else type(agent)
+        self.__qualname__ = getattr(named, "__qualname__", type(agent).__qualname__)
+        self.__module__ = getattr(named, "__module__", type(agent).__module__)
+
+    async def __call__(self, case: Case) -> Observation:
+        agent: Any
+        if self._factory is not None:
+            agent = self._factory()
+            before = len(getattr(agent, "messages", None) or [])
+            result = await agent.invoke_async(case.text)
+            messages = list(agent.messages)[before:]
+            return observe(agent, result, messages, self._verdict_from)
+        if self._lock is None:
+            self._lock = asyncio.Lock()
+        async with self._lock:
+            agent = self._shared
+            agent.messages = list(self._initial)
+            try:
+                result = await agent.invoke_async(case.text)
+                messages = list(agent.messages)[len(self._initial) :]
+            finally:
+                agent.messages = list(self._initial)
+            return observe(agent, result, messages, self._verdict_from)
+
+
+def from_strands(agent: Any, *, verdict_from: VerdictFrom = None) -> StrandsTarget:
+    """A target for a Strands ``Agent``, or for a function that builds a fresh one per trial."""
+    require_strands()
+    if not hasattr(agent, "invoke_async") and not callable(agent):
+        raise TypeError(
+            f"from_strands needs a Strands Agent or a function building one, "
+            f"got {type(agent).__name__}"
+        )
+    return StrandsTarget(agent, verdict_from)
+
+
+__all__ = [
+    "INSTALL_HINT",
+    "StrandsTarget",
+    "VerdictFrom",
+    "as_strands_tool",
+    "final_text",
+    "from_strands",
+    "read_verdict",
+    "require_strands",
+    "strands_tool_result",
+    "tool_uses",
+]
