@@ -252,6 +252,35 @@ def build_parser() -> argparse.ArgumentParser:
     p_merge.add_argument("--out", required=True, metavar="REPORT", help="the merged report")
     p_merge.add_argument("--force", action="store_true", help="replace an existing report")
 
+    p_import = sub.add_parser(
+        "import",
+        help="score traces made elsewhere: OpenTelemetry GenAI spans (OTLP JSON), fairwitness "
+        "trace JSONL, or promptfoo results",
+    )
+    p_import.add_argument("source", metavar="SOURCE", help="the file to import")
+    p_import.add_argument(
+        "--format", required=True, choices=["otlp", "jsonl", "promptfoo"], help="what SOURCE is"
+    )
+    p_import.add_argument("--dataset", metavar="PATH", help="the cases to pair and score against")
+    p_import.add_argument(
+        "--out", required=True, metavar="DIR", help="where the report and traces are written"
+    )
+    p_import.add_argument(
+        "--pair-attribute",
+        default="fairwitness.case_id",
+        metavar="NAME",
+        help="the span attribute that names the case (default fairwitness.case_id)",
+    )
+    p_import.add_argument("--suite", metavar="NAME", help="the suite name of the report")
+    p_import.add_argument(
+        "--answer-attribute",
+        action="append",
+        dest="answer_attributes",
+        metavar="NAME",
+        help="a span attribute holding the answer (repeatable; first found wins)",
+    )
+    p_import.add_argument("--force", action="store_true", help="replace existing outputs")
+
     p_validate = sub.add_parser("validate", help="check datasets, configs, reports and traces")
     p_validate.add_argument("paths", nargs="+", metavar="PATH")
 
@@ -374,6 +403,19 @@ def _dispatch(args: argparse.Namespace) -> int:
         from fairwitness.commands.merge import merge
 
         return merge(args.shards, out=args.out, force=args.force)
+    if args.command == "import":
+        from fairwitness.commands.import_ import import_traces
+
+        return import_traces(
+            args.source,
+            format=args.format,
+            dataset=args.dataset,
+            out=args.out,
+            pair_attribute=args.pair_attribute,
+            force=args.force,
+            suite=args.suite,
+            answer_attributes=args.answer_attributes,
+        )
     if args.command == "validate":
         from fairwitness.commands.validate import validate
 
@@ -423,8 +465,8 @@ def _dispatch(args: argparse.Namespace) -> int:
 
         return readme(args.file, reports=args.reports, check=args.check, write=args.write)
     raise _UsageError(
-        "fairwitness: a command is required (demo, init, run, merge, diagnose, validate, "
-        "gate, compare, render, judge, readme); see --help"
+        "fairwitness: a command is required (demo, init, run, merge, import, diagnose, "
+        "validate, gate, compare, render, judge, readme); see --help"
     )
 
 
