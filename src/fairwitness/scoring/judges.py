@@ -155,24 +155,27 @@ class _ProviderJudge:
 
     provider: ClassVar[str]
     sdk: ClassVar[str]
+    key_env: ClassVar[str]
+    """The environment variable the API key is read from unless ``api_key_env`` names another."""
 
     def __init__(
         self,
         model: str,
         *,
-        base_url: str | None,
-        api_key_env: str,
-        max_retries: int,
-        cost_cap_usd: float | None,
-        price: JudgePrice | None,
-        max_calls: int | None,
-        cache_dir: str | Path | None,
-        mode: JudgeMode,
-        max_tokens: int,
-        timeout_s: float,
-        prompt_version: str,
-        environ: Mapping[str, str] | None,
+        base_url: str | None = None,
+        api_key_env: str | None = None,
+        max_retries: int = 3,
+        cost_cap_usd: float | None = None,
+        price: JudgePrice | None = None,
+        max_calls: int | None = None,
+        cache_dir: str | Path | None = None,
+        mode: JudgeMode = "live",
+        max_tokens: int = 16,
+        timeout_s: float = 60.0,
+        prompt_version: str = JUDGE_PROMPT_VERSION,
+        environ: Mapping[str, str] | None = None,
     ) -> None:
+        api_key_env = api_key_env or self.key_env
         if not isinstance(model, str) or not model:
             raise ValueError("model must be a non-empty str")
         if mode not in ("live", "record", "replay"):
@@ -326,41 +329,11 @@ class OpenAIJudge(_ProviderJudge):
 
     provider = "openai"
     sdk = "openai"
+    key_env = "OPENAI_API_KEY"
 
-    def __init__(
-        self,
-        model: str,
-        *,
-        base_url: str | None = None,
-        api_key_env: str = "OPENAI_API_KEY",
-        max_retries: int = 3,
-        cost_cap_usd: float | None = None,
-        price: JudgePrice | None = None,
-        max_calls: int | None = None,
-        cache_dir: str | Path | None = None,
-        mode: JudgeMode = "live",
-        max_tokens: int = 16,
-        timeout_s: float = 60.0,
-        prompt_version: str = JUDGE_PROMPT_VERSION,
-        environ: Mapping[str, str] | None = None,
-        temperature: float | None = 0.0,
-    ) -> None:
+    def __init__(self, model: str, *, temperature: float | None = 0.0, **options: Any) -> None:
         self.temperature = temperature
-        super().__init__(
-            model,
-            base_url=base_url,
-            api_key_env=api_key_env,
-            max_retries=max_retries,
-            cost_cap_usd=cost_cap_usd,
-            price=price,
-            max_calls=max_calls,
-            cache_dir=cache_dir,
-            mode=mode,
-            max_tokens=max_tokens,
-            timeout_s=timeout_s,
-            prompt_version=prompt_version,
-            environ=environ,
-        )
+        super().__init__(model, **options)
 
     async def _call(self, prompt: str, api_key: str) -> ProviderReply:
         sdk = self._sdk()
@@ -397,39 +370,7 @@ class AnthropicJudge(_ProviderJudge):
 
     provider = "anthropic"
     sdk = "anthropic"
-
-    def __init__(
-        self,
-        model: str,
-        *,
-        base_url: str | None = None,
-        api_key_env: str = "ANTHROPIC_API_KEY",
-        max_retries: int = 3,
-        cost_cap_usd: float | None = None,
-        price: JudgePrice | None = None,
-        max_calls: int | None = None,
-        cache_dir: str | Path | None = None,
-        mode: JudgeMode = "live",
-        max_tokens: int = 16,
-        timeout_s: float = 60.0,
-        prompt_version: str = JUDGE_PROMPT_VERSION,
-        environ: Mapping[str, str] | None = None,
-    ) -> None:
-        super().__init__(
-            model,
-            base_url=base_url,
-            api_key_env=api_key_env,
-            max_retries=max_retries,
-            cost_cap_usd=cost_cap_usd,
-            price=price,
-            max_calls=max_calls,
-            cache_dir=cache_dir,
-            mode=mode,
-            max_tokens=max_tokens,
-            timeout_s=timeout_s,
-            prompt_version=prompt_version,
-            environ=environ,
-        )
+    key_env = "ANTHROPIC_API_KEY"
 
     async def _call(self, prompt: str, api_key: str) -> ProviderReply:
         sdk = self._sdk()
