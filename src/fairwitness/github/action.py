@@ -46,7 +46,7 @@ from fairwitness.github.baseline import Baseline, BaselineFinder, Git
 from fairwitness.github.client import GitHubClient
 from fairwitness.github.comment import post_comment
 from fairwitness.github.event import PullRequestEvent, PushEvent, WorkflowRunEvent, load_event
-from fairwitness.github.outputs import Annotations, append_step_summary, set_outputs
+from fairwitness.github.outputs import Annotations, annotation, append_step_summary, set_outputs
 from fairwitness.github.relay import leave_for_relay, relay
 from fairwitness.github.settings import Settings
 from fairwitness.github.shards import collect_shards, merge_collected
@@ -436,16 +436,16 @@ def main(
         action = Action(settings, client=client, stdout=stdout, stderr=stderr)
         code, outputs = action.main()
     except KeyboardInterrupt:
-        stdout.write("::error title=fairwitness: interrupted::the run was cancelled\n")
+        stdout.write(annotation("error", "the run was cancelled", title="fairwitness: interrupted"))
+        stdout.write("\n")
         code = EXIT_INVALID
     except FairwitnessError as exc:
         for problem in exc.problems[:10]:
-            stdout.write(f"::error title=fairwitness: invalid::{_escape(str(problem))}\n")
+            stdout.write(annotation("error", str(problem), title="fairwitness: invalid") + "\n")
         code = EXIT_INVALID
     except Exception as exc:
-        stdout.write(
-            f"::error title=fairwitness: internal error::{_escape(f'{type(exc).__name__}: {exc}')}\n"
-        )
+        message = f"{type(exc).__name__}: {exc}"
+        stdout.write(annotation("error", message, title="fairwitness: internal error") + "\n")
         traceback.print_exc(file=stderr)
         code = EXIT_INVALID
     finally:
@@ -461,14 +461,10 @@ def main(
         try:
             set_outputs(output_path, outputs)
         except OSError as exc:
-            stdout.write(f"::warning::could not write the step outputs: {_escape(str(exc))}\n")
+            stdout.write(annotation("warning", f"could not write the step outputs: {exc}") + "\n")
     fails = settings.fails(code) if settings is not None else True
     stdout.write(
         f"fairwitness: exit code {code} ({outputs.get('verdict')}); the step "
         f"{'fails' if fails else 'passes'}" + ("" if settings is None else " under fail-on") + "\n"
     )
     return code if fails else EXIT_OK
-
-
-def _escape(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
