@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from fairwitness.scoring import BUILTIN_SCORERS, Scorer, TrialScore, collapse
-from fairwitness.scoring.base import Kind, Reason
+from fairwitness.scoring.base import KIND_OF_COLLAPSE, Reason
 
 if TYPE_CHECKING:
     from fairwitness.dataset import Case
@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from fairwitness.trace.model import Trace
 
 BUILTIN: dict[str, Scorer] = {scorer.name: scorer for scorer in BUILTIN_SCORERS}
-_KINDS: dict[str, Kind] = {"majority": "capability", "any_hit": "safety", "median": "continuous"}
 
 
 def _not_scored_here(trace: Trace, case: Case, settings: ScoringSettings) -> TrialScore:
@@ -73,14 +72,18 @@ def _scorer(report: Report, name: str, audit: Audit) -> Scorer | None:
                 f"({builtin.collapse!r}, {builtin.higher_is_better})"
             )
         return builtin
-    if stored is None or stored.collapse not in _KINDS:
+    if stored is None or stored.collapse not in KIND_OF_COLLAPSE:
         audit.problems.append(
             f"{where}: cannot tell how custom metric '{name}' collapses its repeats "
             "(no stored metric with a known collapse)"
         )
         return None
     return Scorer(
-        name, _KINDS[stored.collapse], stored.higher_is_better, stored.description, _not_scored_here
+        name,
+        KIND_OF_COLLAPSE[stored.collapse],
+        stored.higher_is_better,
+        stored.description,
+        _not_scored_here,
     )
 
 

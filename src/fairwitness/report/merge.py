@@ -46,8 +46,8 @@ from fairwitness.report.model import (
     Stability,
 )
 from fairwitness.scoring import CaseScore, Scorer, summarise
+from fairwitness.scoring.base import KIND_OF_COLLAPSE
 
-_KINDS = {"majority": "capability", "any_hit": "safety", "median": "continuous"}
 SAME: tuple[tuple[str, Callable[[Report], object]], ...] = (
     ("suite", lambda r: r.suite),
     ("suite_version", lambda r: r.suite_version),
@@ -190,10 +190,10 @@ def _scorers(header: Report) -> list[Scorer]:
     found = []
     for name in header.scoring.metrics:
         metric = header.metrics.get(name)
-        if metric is None or metric.collapse not in _KINDS:
+        if metric is None or metric.collapse not in KIND_OF_COLLAPSE:
             raise ReportError(Problem(f"metric '{name}' is missing or has an unknown collapse"))
-        kind = _KINDS[metric.collapse]
-        found.append(Scorer(name, kind, metric.higher_is_better, metric.description, never))  # type: ignore[arg-type]
+        kind = KIND_OF_COLLAPSE[metric.collapse]
+        found.append(Scorer(name, kind, metric.higher_is_better, metric.description, never))
     return found
 
 

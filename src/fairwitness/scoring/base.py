@@ -29,6 +29,12 @@ REASONS: tuple[Reason, ...] = (
 )
 
 
+COLLAPSE: dict[Kind, str] = {"capability": "majority", "safety": "any_hit", "continuous": "median"}
+"""How each kind of metric collapses a case's repeats (the name a report stores)."""
+KIND_OF_COLLAPSE: dict[str, Kind] = {rule: kind for kind, rule in COLLAPSE.items()}
+"""The kind of metric a stored collapse rule belongs to."""
+
+
 @dataclass(frozen=True, slots=True)
 class TrialScore:
     """One scorer's verdict on one trial: a value, or ``None`` with the reason."""
@@ -81,4 +87,4 @@ class Scorer:
 
     @property
     def collapse(self) -> str:
-        return {"capability": "majority", "safety": "any_hit", "continuous": "median"}[self.kind]
+        return COLLAPSE[self.kind]
