@@ -265,7 +265,10 @@ def _validation_problems(
     return problems
 
 
-def _parse_file(path: Path) -> Iterator[tuple[int, Case | Problem]]:
+def read_json_lines(path: Path, *, array_hint: str = "") -> Iterator[tuple[int, object | Problem]]:
+    """``(line, value)`` for each non-blank line of a JSONL file, or ``(line, Problem)`` for a line
+    that is not UTF-8 or not JSON (line 0: the file cannot be read). Lines split on ``\\n`` only;
+    a leading byte-order mark is ignored. ``array_hint`` is added when line 1 opens a JSON array."""
     name = str(path)
     try:
         data = path.read_bytes()
@@ -277,9 +280,6 @@ def _parse_file(path: Path) -> Iterator[tuple[int, Case | Problem]]:
         return
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
-    # Cases often expect the same thing (a route, a verdict): one frozen Expect per distinct
-    # expectation keeps a large dataset small in memory.
-    expects: dict[str, Expect] = {}
     for index, raw in enumerate(data.split(b"\n")):
         line_no = index + 1
         stripped = raw.strip()
@@ -291,17 +291,26 @@ def _parse_file(path: Path) -> Iterator[tuple[int, Case | Problem]]:
             yield line_no, Problem(f"not valid UTF-8 at byte {exc.start}", file=name, line=line_no)
             continue
         try:
-            obj = json.loads(text)
+            yield line_no, json.loads(text)
         except json.JSONDecodeError as exc:
-            hint = ""
-            if line_no == 1 and stripped.startswith(b"["):
-                hint = " (this looks like a JSON array; fairwitness reads JSONL: one case object per line)"
+            hint = array_hint if line_no == 1 and stripped.startswith(b"[") else ""
             yield (
                 line_no,
                 Problem(
                     f"invalid JSON: {exc.msg} at column {exc.colno}{hint}", file=name, line=line_no
                 ),
             )
+
+
+def _parse_file(path: Path) -> Iterator[tuple[int, Case | Problem]]:
+    name = str(path)
+    # Cases often expect the same thing (a route, a verdict): one frozen Expect per distinct
+    # expectation keeps a large dataset small in memory.
+    expects: dict[str, Expect] = {}
+    hint = " (this looks like a JSON array; fairwitness reads JSONL: one case object per line)"
+    for line_no, obj in read_json_lines(path, array_hint=hint):
+        if isinstance(obj, Problem):
+            yield line_no, obj
             continue
         if isinstance(obj, list):
             yield (

@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import asyncio
 import difflib
-import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from fairwitness.dataset import read_json_lines
 from fairwitness.errors import DatasetError, Problem
 from fairwitness.scoring.calibration import CalibrationRecord
 from fairwitness.scoring.judge import JUDGE_LABELS, JudgeModel, JudgeRequest, run_judge
@@ -71,34 +71,6 @@ def _json_type(value: object) -> str:
     if isinstance(value, list):
         return "array"
     return "object"
-
-
-def _lines(path: Path) -> Iterator[tuple[int, object | Problem]]:
-    name = str(path)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        yield 0, Problem("file not found", file=name)
-        return
-    except OSError as exc:
-        yield 0, Problem(f"cannot read: {exc.strerror or exc}", file=name)
-        return
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    for index, raw in enumerate(data.split(b"\n")):
-        line = index + 1
-        if not raw.strip():
-            continue
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            yield line, Problem(f"not valid UTF-8 at byte {exc.start}", file=name, line=line)
-            continue
-        try:
-            yield line, json.loads(text)
-        except json.JSONDecodeError as exc:
-            message = f"invalid JSON: {exc.msg} at column {exc.colno}"
-            yield line, Problem(message, file=name, line=line)
 
 
 def _check_object(
@@ -186,7 +158,7 @@ def read_labels(path: str | Path, *, judge_available: bool = False) -> list[Labe
     problems: list[Problem] = []
     first_line: dict[str, int] = {}
     metric_at: tuple[str | None, int] | None = None
-    for line, item in _lines(source):
+    for line, item in read_json_lines(source):
         if isinstance(item, Problem):
             problems.append(item)
             continue
