@@ -74,9 +74,9 @@ def _report(n: int, wrong: set[int]) -> Any:
 
 def _event(folder: Path) -> Path:
     payload = json.loads(
-        (
-            ROOT.parent / "shared/fixtures/github/webhooks/pull_request.opened.payload.json"
-        ).read_text("utf-8")
+        (ROOT / "tests/fixtures/github/webhooks/pull_request.opened.payload.json").read_text(
+            "utf-8"
+        )
     )
     path = folder / "event.json"
     path.write_text(json.dumps(payload), encoding="utf-8")

@@ -1,5 +1,5 @@
 """A fake GitHub REST API on loopback, answering the way the recordings in
-``../shared/fixtures/github/rest/`` show (error bodies, ``Link`` pagination headers).
+``fixtures/github/rest/`` show (error bodies, ``Link`` pagination headers).
 
 It checks ``Authorization: Bearer TOKEN`` against the tokens it was given, keeps issue comments in
 memory, paginates with ``per_page``/``page`` and ``Link`` headers (next pages under
@@ -39,7 +39,7 @@ from github_fake_http import (
     lower,
 )
 
-FIXTURES = Path(__file__).resolve().parents[1] / ".." / "shared" / "fixtures" / "github"
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "github"
 TOKEN = "ghs_fake_installation_token_0001"
 """The default token: an installation token acting as ``github-actions[bot]``."""
 BOT = "github-actions[bot]"
@@ -470,7 +470,7 @@ class ClientFactory:
 
 @pytest.fixture
 def github_fixtures() -> Path:
-    """The read-only GitHub fixtures shared by every project (webhook payloads, REST
+    """The recorded GitHub fixtures (webhook payloads, REST
     recordings)."""
     return FIXTURES.resolve()
 

@@ -1,4 +1,4 @@
-"""The triggering event, parsed from the real webhook payloads in ../shared/fixtures/github."""
+"""The triggering event, parsed from the real webhook payloads in tests/fixtures/github."""
 
 from __future__ import annotations
 
