@@ -18,10 +18,13 @@
     split = "test"
     suite_version = "1"
 
-    [judge]                          # optional: calibration of an LLM judge against human labels
+    [judge]                          # optional: an LLM judge and its calibration
+    provider = "openai"              # openai | anthropic: scores misreport_as_empty_judged in runs
+    model = "gpt-4o-mini"
+    key_env = "OPENAI_API_KEY"       # the variable holding the API key
     threshold = 0.6                  # judge-derived numbers need kappa's 95% lower bound >= this
     labels = "judge-labels.jsonl"    # calibration labels, relative to the config file
-    metrics = ["misreport_as_empty"] # scored by the judge: shown and gated only when calibrated
+    metrics = []                     # more metrics scored by the judge: shown only when calibrated
 
     [gate]                           # optional: command-line flags override these
     alpha = 0.05
@@ -127,7 +130,31 @@ class ScoringConfig(_Section):
 
 
 class JudgeConfig(_Section):
-    """Calibration of an LLM judge (``fairwitness judge calibrate``), and the metrics it scores."""
+    """An LLM judge: the model that scores ``misreport_as_empty_judged`` in runs, its calibration
+    against human labels (``fairwitness judge calibrate``), and the metrics it derives."""
+
+    provider: Literal["openai", "anthropic"] | None = None
+    """Which API the judge is called through; unset: no judge is called during runs."""
+    model: str | None = Field(default=None, min_length=1, validate_default=True)
+    """The judge model's name, sent as is and recorded in every report. Required with a provider."""
+    base_url: str | None = Field(default=None, min_length=1)
+    """An OpenAI- or Anthropic-compatible endpoint; unset: the provider's own."""
+    key_env: str | None = Field(default=None, pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")
+    """The environment variable holding the API key (default ``OPENAI_API_KEY`` or
+    ``ANTHROPIC_API_KEY``). The key itself never goes in the config."""
+    mode: Literal["live", "record", "replay"] | None = None
+    """live | record | replay, like ``[run] mode`` (the default: the run's mode). Replies are
+    recorded in ``judge-cache.jsonl`` in ``[run] cache_dir``."""
+    max_calls: int | None = Field(default=None, ge=1)
+    """Live judge calls allowed per run; beyond it the run stops, marked incomplete."""
+    max_cost_usd: float | None = Field(default=None, gt=0, allow_inf_nan=False)
+    """Estimated judge spend allowed per run (needs the model's price in ``[pricing.models]``)."""
+    concurrency: int = Field(default=4, ge=1)
+    """Judge calls in flight at once."""
+    timeout_s: float = Field(default=60.0, gt=0, allow_inf_nan=False)
+    """Time limit of one judge call."""
+    max_retries: int = Field(default=3, ge=0)
+    """Retries of a call that failed with 429, 5xx or a connection error."""
 
     threshold: float = Field(default=0.6, gt=0, le=1)
     """Judge-derived numbers are published only when the lower bound of the 95% interval of Cohen's
@@ -137,6 +164,16 @@ class JudgeConfig(_Section):
     metrics: list[str] = Field(default_factory=list)
     """Metrics whose scores come from an LLM judge; shown and gated only when the calibration's
     kappa lower bound reaches ``threshold``."""
+
+    @field_validator("model")
+    @classmethod
+    def _model_with_provider(cls, model: str | None, info: ValidationInfo) -> str | None:
+        provider = info.data.get("provider")
+        if model is None and provider is not None:
+            raise ValueError(f"a model is required with provider = {provider!r}")
+        if model is not None and provider is None and "provider" in info.data:
+            raise ValueError('a model needs a provider ("openai" or "anthropic") to be called')
+        return model
 
 
 class GateConfig(_Section):

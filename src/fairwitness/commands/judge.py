@@ -9,8 +9,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from fairwitness.commands._judging import ProviderJudge, configured_judge, judge_identity
 from fairwitness.config import find_config, load_config
-from fairwitness.errors import EXIT_INCONCLUSIVE, EXIT_OK, UsageError
+from fairwitness.errors import EXIT_INCONCLUSIVE, EXIT_OK, DatasetError, Problem, UsageError
 from fairwitness.scoring.calibration import (
     MIN_ITEMS,
     Calibration,
@@ -153,7 +154,14 @@ def calibrate_from_config(
         labels = str(loaded.resolve(section.labels))
     if threshold is None:
         threshold = section.threshold if section is not None else 0.6
-    return calibrate(labels, threshold=threshold, as_json=as_json, stdout=stdout)
+    judge = None
+    if loaded is not None:
+        judge = configured_judge(
+            loaded,
+            run_mode=loaded.config.run.mode,
+            cache_dir=loaded.resolve(loaded.config.run.cache_dir),
+        )
+    return calibrate(labels, threshold=threshold, as_json=as_json, stdout=stdout, judge=judge)
 
 
 def calibrate(
@@ -162,10 +170,13 @@ def calibrate(
     threshold: float = 0.6,
     as_json: bool = False,
     stdout: TextIO | None = None,
+    judge: ProviderJudge | None = None,
 ) -> int:
     """Calibrate a judge against human labels from the JSONL file ``labels``; print the report.
 
-    Every record needs ``id``, ``human`` and ``judge`` (``language`` optional). Exit codes:
+    Every record needs ``id``, ``human`` and ``judge`` (``language`` optional). With ``judge`` (the
+    config's ``[judge] provider``), that judge labels every record instead, from its ``question``,
+    ``answer`` and ``tool_outcomes``: the stored ``judge`` labels are set aside. Exit codes:
 
     - 0: publishable, the lower bound of kappa's 95% interval reaches ``threshold``;
     - 3 (inconclusive): withheld, the lower bound is below ``threshold`` or kappa is not estimated.
@@ -178,18 +189,34 @@ def calibrate(
     """
     stdout = stdout or sys.stdout
     threshold = _threshold(threshold)
-    records = load_labels(labels)
+    try:
+        records = load_labels(labels, judge=judge, relabel=judge is not None)
+    except ValueError as exc:  # a record the judge cannot label: no question or answer
+        raise DatasetError(Problem(str(exc), file=labels)) from None
     calibration = calibrate_records(records)
     decision = calibration.publishable(threshold)
     code = EXIT_OK if decision.publishable else EXIT_INCONCLUSIVE
     if as_json:
         payload: dict[str, Any] = {
             "labels_file": labels,
+            "judge": None if judge is None else {**judge_identity(judge), **_work(judge)},
             "exit_code": code,
             "decision": decision.to_dict(),
             "calibration": calibration.to_dict(),
         }
         stdout.write(json.dumps(payload, indent=2, ensure_ascii=False, allow_nan=False) + "\n")
     else:
-        stdout.write(render(calibration, decision, labels))
+        text = render(calibration, decision, labels)
+        if judge is not None:
+            work = _work(judge)
+            head, _, rest = text.partition("\n")
+            text = (
+                f"{head}\n  judge: {judge.name} (prompt {judge.prompt_version}, {work['mode']}: "
+                f"{work['live_calls']} live calls, {work['replayed']} replayed)\n{rest}"
+            )
+        stdout.write(text)
     return code
+
+
+def _work(judge: ProviderJudge) -> dict[str, Any]:
+    return {"mode": judge.mode, "live_calls": judge.live_calls, "replayed": judge.replayed}

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import difflib
 import signal
 import sys
 from collections.abc import Sequence
@@ -14,6 +13,14 @@ from typing import Any, TextIO
 from pydantic import ValidationError
 
 from fairwitness._format import percent, rate
+from fairwitness.commands._judging import (
+    ProviderJudge,
+    check_judge_metrics,
+    configured_judge,
+    judge_identity,
+    judge_usage,
+    usage_mark,
+)
 from fairwitness.config import LoadedConfig, RunConfig, SuiteConfig, load_config
 from fairwitness.dataset import Dataset
 from fairwitness.diagnostics.judge import (
@@ -25,7 +32,6 @@ from fairwitness.diagnostics.judge import (
 from fairwitness.errors import (
     EXIT_INVALID,
     EXIT_OK,
-    ConfigError,
     DatasetError,
     OutputExistsError,
     Problem,
@@ -36,6 +42,7 @@ from fairwitness.runner import Progress, Runner, RunResult
 from fairwitness.scoring import ScoreBoard, ScoringSettings
 from fairwitness.scoring.calibration import Calibration, calibrate
 from fairwitness.scoring.judge_labels import load_labels
+from fairwitness.scoring.judged import JUDGED_METRIC, JudgedScorer
 from fairwitness.targets.loader import load_target
 from fairwitness.tools import check_fault_plan, registered_tools
 from fairwitness.trace.cache import TraceCache
@@ -85,33 +92,39 @@ def _settings(loaded: LoadedConfig, overrides: dict[str, Any]) -> RunConfig:
         raise UsageError(f"{flag}: {first['msg']} (got {given.get(key)!r})") from None
 
 
-def _judge(loaded: LoadedConfig, names: Sequence[str]) -> dict[str, Any] | None:
+def _judge(
+    loaded: LoadedConfig, names: Sequence[str], model: ProviderJudge | None = None
+) -> dict[str, Any] | None:
     """The ``diagnostics.judge`` block every report of this run gets, or ``None`` when the config
-    names neither calibration labels nor judge-derived metrics. A bad label file or an unknown
-    metric is refused here, before any call."""
+    names no judge, no calibration labels and no judge-derived metrics. A bad label file or an
+    unknown metric is refused here, before any call.
+
+    With a configured judge (``model``), its metric is judge-derived and the calibration labels
+    are labelled by that judge (stored ``judge`` labels are set aside), so the calibration shown
+    next to the metric is the calibration of the model that scored it."""
     section = loaded.config.judge
-    if section.labels is None and not section.metrics:
+    if section.labels is None and not section.metrics and model is None:
         return None
-    for name in section.metrics:
-        if name not in names:
-            close = difflib.get_close_matches(name, list(names), n=1, cutoff=0.6)
-            hint = f"did you mean '{close[0]}'?" if close else f"known: {', '.join(names)}"
-            raise ConfigError(
-                loaded.problem(f"unknown metric '{name}'; {hint}", section="judge", key="metrics")
-            )
+    check_judge_metrics(loaded, names)
     calibration: Calibration | None = None
     if section.labels is not None:
         path = loaded.resolve(section.labels)
-        records = load_labels(path)
         try:
+            records = load_labels(
+                path, judge=model, concurrency=section.concurrency, relabel=model is not None
+            )
             calibration = calibrate(records)
         except ValueError as exc:
             raise DatasetError(Problem(str(exc), file=str(path))) from None
+    metrics = list(section.metrics)
+    if model is not None:
+        metrics.append(JUDGED_METRIC)
     return judge_block(
         calibration,
         labels=section.labels,
         threshold=section.threshold,
-        metrics=list(dict.fromkeys(section.metrics)),
+        metrics=list(dict.fromkeys(metrics)),
+        judge=judge_identity(model) if model is not None else None,
     )
 
 
@@ -232,8 +245,18 @@ def run(
                         Problem("output already exists; pass --force to replace it", file=str(path))
                     )
         planned.append(_Planned(s, dataset, report_path, traces_path, whole, positions))
-    board = ScoreBoard(settings=ScoringSettings(**loaded.config.scoring.model_dump()))
-    judge = _judge(loaded, board.names)
+    model = configured_judge(
+        loaded, run_mode=settings.mode, cache_dir=loaded.resolve(settings.cache_dir)
+    )
+    judged = (
+        JudgedScorer(model, concurrency=loaded.config.judge.concurrency)
+        if model is not None
+        else None
+    )
+    board = ScoreBoard(
+        settings=ScoringSettings(**loaded.config.scoring.model_dump()), judged=judged
+    )
+    judge = _judge(loaded, board.names, model)
     entry = target or loaded.config.target
     agent = load_target(
         entry,
@@ -270,7 +293,7 @@ def run(
             cache=cache,
             cache_salt=settings.cache_key,
             progress=Progress(stderr),
-            scoring=board,
+            scoring=board.ascore if judged is not None else board,
         )
         runner.check_replayable(item.dataset)
         runners.append(runner)
@@ -279,12 +302,16 @@ def run(
     exit_code = EXIT_OK
     for item, runner in zip(planned, runners, strict=True):
         sink = JsonlTraceSink(item.traces_path)
+        mark = (usage_mark(model), judged.asked) if model is not None and judged else None
         try:
             result = asyncio.run(_run_one(runner, item.dataset, sink))
         except BaseException:
             sink.discard()
             raise
         sink.commit()
+        block = judge
+        if block is not None and mark is not None and model is not None and judged is not None:
+            block = {**block, "usage": judge_usage(model, judged.asked - mark[1], mark[0])}
         report = save_run_report(
             result,
             item.dataset,
@@ -302,7 +329,7 @@ def run(
             config_hash=loaded.hash(),
             git_sha=sha,
             traces=item.traces_path.name,
-            judge=judge,
+            judge=block,
             whole=item.whole,
             shard=part,
             positions=item.positions,

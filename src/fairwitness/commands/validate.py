@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from fairwitness.commands._judging import check_judge_metrics, judge_price
 from fairwitness.config import load_config
 from fairwitness.dataset import Dataset
 from fairwitness.errors import EXIT_INVALID, EXIT_OK, FairwitnessError
@@ -30,6 +31,8 @@ def _check(path: Path) -> str:
     kind = _kind(path)
     if kind == "config":
         loaded = load_config(path)
+        check_judge_metrics(loaded)
+        judge_price(loaded)
         return f"config, {len(loaded.config.suites)} suite(s), target {loaded.config.target}"
     if kind == "report":
         report = Report.load(path)

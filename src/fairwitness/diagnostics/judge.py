@@ -11,6 +11,14 @@ labels or judge-derived metrics::
 bounds are ``null`` when kappa is not estimated. Reports without the block have no judge-derived
 metrics.
 
+When ``[judge] provider`` names a model, the run scores ``misreport_as_empty_judged`` with it; the
+block then says which judge that was and what it did in this run::
+
+    "judge": {"provider": "openai", "model": "gpt-4o-mini", "prompt_version": "fw-judge/1"},
+    "usage": {"asked": 14, "live_calls": 3, "replayed": 11, "cost_usd": 0.000412, "mode": "record"}
+
+and the calibration figures are those of that model, labelling the calibration file itself.
+
 Readers (the gate, the renderings, README blocks) ask :func:`withheld_metrics` which metrics to
 withhold: every metric the block lists, unless the block says ``publishable`` is exactly ``true``.
 A block edited into something unreadable therefore withholds rather than publishes.
@@ -36,9 +44,24 @@ def judge_block(
     labels: str | None,
     threshold: float,
     metrics: Sequence[str],
+    judge: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The JSON-safe ``diagnostics.judge`` block; ``calibration`` is ``None`` when no labels are
-    configured. ``labels`` is the label file as the config names it."""
+    configured. ``labels`` is the label file as the config names it. ``judge`` (provider, model,
+    prompt version) is the model that scored the run's judge metric, stored as ``judge``."""
+    block = _calibration_block(calibration, labels=labels, threshold=threshold, metrics=metrics)
+    if judge is not None:
+        block["judge"] = dict(judge)
+    return block
+
+
+def _calibration_block(
+    calibration: Calibration | None,
+    *,
+    labels: str | None,
+    threshold: float,
+    metrics: Sequence[str],
+) -> dict[str, Any]:
     if calibration is None:
         return {
             "measured": False,
@@ -124,6 +147,30 @@ def withheld_metrics(diagnostics: Mapping[str, Any]) -> dict[str, str]:
     return dict.fromkeys(judge_metrics(diagnostics), reason)
 
 
+def judge_model(diagnostics: Mapping[str, Any]) -> str | None:
+    """``provider:model (prompt version)`` of the judge that scored the run, or ``None``."""
+    block = _block(diagnostics)
+    judge = block.get("judge") if block is not None else None
+    if not isinstance(judge, Mapping):
+        return None
+    provider, model, version = (judge.get(k) for k in ("provider", "model", "prompt_version"))
+    if not all(isinstance(value, str) for value in (provider, model, version)):
+        return None
+    return f"{provider}:{model} (prompt {version})"
+
+
+def judge_changed(baseline: Mapping[str, Any], candidate: Mapping[str, Any]) -> str | None:
+    """Why two reports' judge-derived numbers are not comparable (their judges differ), or
+    ``None`` when the same judge scored both, or neither recorded one."""
+    before, after = judge_model(baseline), judge_model(candidate)
+    if before == after:
+        return None
+    return (
+        f"the judge changed: the baseline was scored by {before or 'no recorded judge'}, "
+        f"the candidate by {after or 'no recorded judge'}"
+    )
+
+
 def judge_summary(diagnostics: Mapping[str, Any]) -> str | None:
     """One line on the judge calibration for a "can this suite be trusted?" table, from the
     block's stored figures; ``None`` without a block."""
@@ -132,6 +179,9 @@ def judge_summary(diagnostics: Mapping[str, Any]) -> str | None:
         return None
     marked = judge_metrics(diagnostics)
     tail = "" if marked else f"; {NOT_MARKED}"
+    model = judge_model(diagnostics)
+    if model is not None:
+        tail += f"; judge {model}"
     kappa, high = _number(block.get("kappa")), _number(block.get("ci_high"))
     low, threshold = _number(block.get("ci_low")), _number(block.get("threshold"))
     if not publishable(diagnostics) or low is None or threshold is None:

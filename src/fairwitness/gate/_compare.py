@@ -6,7 +6,7 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Literal
 
-from fairwitness.diagnostics.judge import withheld_metrics
+from fairwitness.diagnostics.judge import judge_changed, judge_metrics, withheld_metrics
 from fairwitness.gate._audit import BUILTIN, audit_report, id_list
 from fairwitness.gate._decision import PRECEDENCE
 from fairwitness.gate._settings import GateSettings
@@ -77,6 +77,11 @@ class Comparison:
         self.new = [case_id for case_id in candidate.cases if case_id not in baseline.cases]
         # judge-derived metrics of the candidate whose judge is not calibrated, with why
         self.withheld = withheld_metrics(candidate.diagnostics)
+        # judge-derived metrics scored by different judges in the two reports, with why
+        changed = judge_changed(baseline.diagnostics, candidate.diagnostics)
+        self.rejudged = (
+            dict.fromkeys(judge_metrics(candidate.diagnostics), changed) if changed else {}
+        )
 
     # -- invalid ----------------------------------------------------------------------------
 
@@ -172,6 +177,16 @@ class Comparison:
                 f"(field 'diagnostics.judge'): {self.withheld[names[0]]}"
             )
 
+    def note_rejudged(self) -> None:
+        """Say which judge-derived metrics are not compared because the judge changed."""
+        names = [name for name in self.rejudged if self._measured_in_both(name)]
+        if names and self.settings.gated is None:
+            listed = ", ".join(f"'{name}'" for name in names)
+            self.why.notes.append(
+                f"judge-derived metric(s) {listed} not compared: {self.rejudged[names[0]]} "
+                "(field 'diagnostics.judge.judge')"
+            )
+
     def _withheld(self, name: str, what: str, fix: str) -> None:
         self.why.invalid.append(
             f"{what} '{name}' is judge-derived and its numbers are withheld in {self.cl} "
@@ -222,6 +237,7 @@ class Comparison:
                 for name in self.b.scoring.metrics
                 if self._measured_in_both(name)
                 and name not in self.withheld
+                and name not in self.rejudged
                 and self.scorers[name].kind != "continuous"
                 and self.pairs(name).n > 0
             ]
@@ -236,6 +252,12 @@ class Comparison:
                     name,
                     "gated metric",
                     "a test that cannot be run must not pass: calibrate the judge or stop gating it",
+                )
+            elif name in self.rejudged:
+                self.why.invalid.append(
+                    f"gated metric '{name}' is judge-derived and {self.rejudged[name]}: a paired "
+                    "test across two judges measures the judges, not the agent; rerun the "
+                    "baseline with this judge, or stop gating it"
                 )
             elif self.scorers[name].kind == "continuous":
                 self.why.invalid.append(

@@ -63,6 +63,7 @@ def decide(
     gate.check_compatible()
     gate.check_pairing()
     gate.note_withheld()
+    gate.note_rejudged()
     gated = gate.gated()
     floors = {floor.metric: floor for floor in gate.floors()}
     if not gated and not floors:

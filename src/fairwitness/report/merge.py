@@ -68,9 +68,36 @@ SAME: tuple[tuple[str, Callable[[Report], object]], ...] = (
     ("scoring", lambda r: r.scoring.model_dump()),
     ("usage.pricing_version", lambda r: r.usage.pricing_version),
     ("diagnostics.label_skew", lambda r: r.diagnostics.get("label_skew")),
-    ("diagnostics.judge", lambda r: r.diagnostics.get("judge")),
+    ("diagnostics.judge", lambda r: _judge_setup(r.diagnostics.get("judge"))),
 )
 """What every shard of one run has in common (field name, how to read it)."""
+
+
+def _judge_setup(block: Any) -> Any:
+    """The judge block without what each shard's judge did (``usage``), which is summed."""
+    if not isinstance(block, dict):
+        return block
+    return {key: value for key, value in block.items() if key != "usage"}
+
+
+def _merged_judge(blocks: list[Any]) -> Any:
+    """The first shard's judge block with every shard's judge ``usage`` summed (a cost is known
+    only when every shard's is)."""
+    first = blocks[0]
+    found = [b.get("usage") if isinstance(b, dict) else None for b in blocks]
+    usages = [u for u in found if isinstance(u, dict)]
+    if not isinstance(first, dict) or len(usages) != len(blocks):
+        return first
+    total: dict[str, Any] = {}
+    for key in ("asked", "live_calls", "replayed"):
+        counts = [u.get(key) for u in usages]
+        total[key] = sum(counts) if all(isinstance(c, int) for c in counts) else None
+    costs = [u.get("cost_usd") for u in usages]
+    known = [float(c) for c in costs if isinstance(c, (int, float)) and not isinstance(c, bool)]
+    total["cost_usd"] = round(sum(known), 6) if len(known) == len(costs) else None
+    modes = {u.get("mode") for u in usages}
+    total["mode"] = modes.pop() if len(modes) == 1 else "mixed"
+    return {**first, "usage": total}
 
 
 @dataclass
@@ -340,7 +367,7 @@ def _header(
     diagnostics = suite_diagnostics(verdicts, [])
     diagnostics["label_skew"] = first.diagnostics.get("label_skew")
     if "judge" in first.diagnostics:
-        diagnostics["judge"] = first.diagnostics["judge"]
+        diagnostics["judge"] = _merged_judge([h.diagnostics.get("judge") for h in heads])
     complete = all(h.complete for h in heads)
     reason = next(
         (

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import inspect
 import itertools
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
@@ -16,7 +17,7 @@ from fairwitness.errors import CacheMissError, Problem, UsageError
 from fairwitness.runner._progress import Progress
 from fairwitness.runner._results import RunResult, TrialResult, _summary
 from fairwitness.runner._threads import _DaemonThreads
-from fairwitness.scoring.apply import TrialScores
+from fairwitness.scoring.apply import ScoringStopped, TrialScores
 from fairwitness.targets.base import InvalidReturn, Target, from_callable, to_observation
 from fairwitness.trace.cache import TraceCache, cache_key
 from fairwitness.trace.context import TrialContext, bind, unbind
@@ -49,7 +50,7 @@ class Runner:
         cache: TraceCache | None = None,
         cache_salt: str = "",
         progress: Progress | None = None,
-        scoring: Callable[[Trace, Case], TrialScores] | None = None,
+        scoring: Callable[[Trace, Case], TrialScores | Awaitable[TrialScores]] | None = None,
     ) -> None:
         if repeats < 1:
             raise UsageError(f"repeats must be >= 1, got {repeats}")
@@ -176,7 +177,7 @@ class Runner:
                 if trace is None:
                     return
                 line = sink.write(trace)
-                scores = self.scoring(trace, case) if self.scoring is not None else None
+                scores = await self._score(trace, case)
                 results.append(_summary(trace, line, scores))
                 if trace.status in counters:
                     counters[trace.status] += 1
@@ -229,6 +230,20 @@ class Runner:
             finished_at=datetime.now(timezone.utc),
             faults_declared=sum(len(c.faults) for c in dataset) * self.repeats,
         )
+
+    async def _score(self, trace: Trace, case: Case) -> TrialScores | None:
+        """The trial's scores; scoring that cannot go on (a judge out of budget) stops the run
+        like a budget does: trials in flight finish, no new one starts."""
+        if self.scoring is None:
+            return None
+        scores = self.scoring(trace, case)
+        if not inspect.isawaitable(scores):
+            return scores
+        try:
+            return await scores
+        except ScoringStopped as stop:
+            self._stop(str(stop))
+            return stop.scores
 
     async def _trial(self, case: Case, repeat: int, variant: str) -> Trace | None:
         key = self._key(case, repeat, variant) if self.cache is not None else ""

@@ -22,6 +22,7 @@ anything else happens.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -221,9 +222,17 @@ async def judge_records(
 
 
 def load_labels(
-    path: str | Path, *, judge: JudgeModel | None = None, concurrency: int = 4
+    path: str | Path,
+    *,
+    judge: JudgeModel | None = None,
+    concurrency: int = 4,
+    relabel: bool = False,
 ) -> list[CalibrationRecord]:
     """Read a label file and, when ``judge`` is given, label the records that lack a judge label.
+
+    With ``relabel`` the judge labels every record and the ``judge`` labels stored in the file are
+    set aside: a calibration must measure the judge that scores, not whichever made the file. Every
+    record then needs a question and an answer.
 
     Starts its own event loop when a judge runs; from async code, use :func:`read_labels` and
     :func:`judge_records` instead.
@@ -231,6 +240,8 @@ def load_labels(
     records = read_labels(path, judge_available=judge is not None)
     if judge is None:
         return [record.record() for record in records]
+    if relabel:
+        records = [dataclasses.replace(record, judge=None) for record in records]
     if all(record.judge is not None for record in records):
         return [record.record() for record in records]
     return asyncio.run(judge_records(records, judge, concurrency=concurrency))

@@ -14,9 +14,10 @@ run in CI:
   unknown, and a capped judge then refuses further calls rather than guessing. A call that fails
   still counts as made (it may have been billed); calls already in flight when the cap is reached
   finish, so with concurrency ``c`` the estimate can pass the cap by at most ``c - 1`` calls;
-- **record / replay**: ``mode="record"`` appends every live reply to ``<cache_dir>/judge-cache.jsonl``
-  keyed by ``sha256(model, prompt_version, prompt)``; ``mode="replay"`` answers from that file only,
-  without network, SDK or API key, so a calibrated judge reruns offline. A missing entry raises
+- **record / replay**: ``mode="record"`` answers a prompt already recorded in
+  ``<cache_dir>/judge-cache.jsonl`` (keyed by ``sha256(model, prompt_version, prompt)``) from the
+  file, and calls and appends the rest; ``mode="replay"`` answers from that file only, without
+  network, SDK or API key, so a calibrated judge reruns offline. A missing entry raises
   :class:`JudgeCacheMiss`; it is never answered live.
 
 The API key is read from the environment variable named by ``api_key_env`` when a live call is made,
@@ -214,6 +215,8 @@ class _ProviderJudge:
         self.cache = JudgeCache(cache_dir) if cache_dir is not None else None
         self.live_calls = 0
         """Live calls started (replayed answers are not counted)."""
+        self.replayed = 0
+        """Prompts answered from the record/replay cache."""
         self.spent_usd: float | None = 0.0 if price is not None else None
         """Estimated cost of the live calls so far; ``None`` without a price or when unknown."""
         self._cost_unknown = False
@@ -237,18 +240,21 @@ class _ProviderJudge:
     async def judge(self, prompt: str) -> str:
         """The raw reply to ``prompt``: replayed, or live (then recorded in ``record`` mode)."""
         key = cache_key(self.model, self._prompt_version, prompt)
+        if self.cache is not None and self.mode != "live":
+            reply = self.cache.get(key)
+            if reply is not None:
+                with self._lock:
+                    self.replayed += 1
+                return reply
         if self.mode == "replay":
             assert self.cache is not None
-            reply = self.cache.get(key)
-            if reply is None:
-                raise JudgeCacheMiss(
-                    Problem(
-                        f"judge {self.name} (prompt {self._prompt_version}) has no recorded reply "
-                        f"for key {key[:16]}; record it with mode='record'",
-                        str(self.cache.path),
-                    )
+            raise JudgeCacheMiss(
+                Problem(
+                    f"judge {self.name} (prompt {self._prompt_version}) has no recorded reply "
+                    f"for key {key[:16]}; record it with mode='record'",
+                    str(self.cache.path),
                 )
-            return reply
+            )
         self._reserve()
         answer = await self._call(prompt, self._api_key())
         self._account(answer)
@@ -303,6 +309,10 @@ class _ProviderJudge:
                 "API key (or use mode='replay' with a recorded cache)"
             )
         return value
+
+    def check_sdk(self) -> None:
+        """Raise :class:`ConfigError` naming the extra when the provider's SDK is not installed."""
+        self._sdk()
 
     def _sdk(self) -> Any:
         try:

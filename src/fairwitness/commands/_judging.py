@@ -1,0 +1,136 @@
+"""The judge a config's ``[judge]`` section names, built and checked before anything is called."""
+
+from __future__ import annotations
+
+import difflib
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from fairwitness.config import LoadedConfig
+from fairwitness.errors import ConfigError
+from fairwitness.scoring.judged import JUDGED_METRIC
+from fairwitness.scoring.judges import AnthropicJudge, JudgeMode, JudgePrice, OpenAIJudge
+from fairwitness.scoring.scorers import BUILTIN_SCORERS
+
+ProviderJudge = OpenAIJudge | AnthropicJudge
+_PROVIDERS: dict[str, type[ProviderJudge]] = {"openai": OpenAIJudge, "anthropic": AnthropicJudge}
+
+
+def configured_judge(
+    loaded: LoadedConfig,
+    *,
+    run_mode: JudgeMode,
+    cache_dir: str | Path,
+    environ: Mapping[str, str] | None = None,
+) -> ProviderJudge | None:
+    """The judge ``[judge] provider`` names, or ``None`` without one.
+
+    Its mode is ``[judge] mode``, else the run's; replies are recorded in ``cache_dir``. A price
+    comes from ``[pricing.models]`` under the judge model's name. Refused here, naming the key:
+    ``max_cost_usd`` without a price, and (unless replaying) an unset API key variable or a missing
+    SDK, so a run never starts with a judge that cannot answer.
+    """
+    section = loaded.config.judge
+    if section.provider is None or section.model is None:
+        return None
+    cls = _PROVIDERS[section.provider]
+    price = judge_price(loaded)
+    mode: JudgeMode = section.mode or run_mode
+    judge = cls(
+        section.model,
+        base_url=section.base_url,
+        api_key_env=section.key_env,
+        max_retries=section.max_retries,
+        cost_cap_usd=section.max_cost_usd,
+        price=price,
+        max_calls=section.max_calls,
+        cache_dir=cache_dir,
+        mode=mode,
+        timeout_s=section.timeout_s,
+        environ=environ,
+    )
+    if mode != "replay":
+        env = os.environ if environ is None else environ
+        if not env.get(judge.api_key_env):
+            raise ConfigError(
+                loaded.problem(
+                    f"the judge's API key variable {judge.api_key_env} is not set (set it, or "
+                    'replay recorded replies with mode = "replay")',
+                    section="judge",
+                    key="key_env" if section.key_env else "provider",
+                )
+            )
+        judge.check_sdk()
+    return judge
+
+
+def judge_price(loaded: LoadedConfig) -> JudgePrice | None:
+    """The judge model's price from ``[pricing.models]``; refuses ``[judge] max_cost_usd`` without
+    one, naming the key's line."""
+    section = loaded.config.judge
+    if section.model is None:
+        return None
+    listed = loaded.config.pricing.models.get(section.model)
+    price = (
+        JudgePrice(listed.input_usd_per_mtok, listed.output_usd_per_mtok)
+        if listed is not None
+        else None
+    )
+    if section.max_cost_usd is not None and price is None:
+        raise ConfigError(
+            loaded.problem(
+                f"max_cost_usd needs the price of '{section.model}' in [pricing.models] to "
+                "estimate what the judge spends (or bound it with max_calls)",
+                section="judge",
+                key="max_cost_usd",
+            )
+        )
+    return price
+
+
+def check_judge_metrics(loaded: LoadedConfig, names: Sequence[str] | None = None) -> None:
+    """Refuse a ``[judge] metrics`` name that is not a metric of the run (``names``; default: the
+    built-in metrics, and the judge's own when a provider is set), naming the key's line."""
+    if names is None:
+        judged = [JUDGED_METRIC] if loaded.config.judge.provider is not None else []
+        names = [scorer.name for scorer in BUILTIN_SCORERS] + judged
+    for name in loaded.config.judge.metrics:
+        if name not in names:
+            close = difflib.get_close_matches(name, list(names), n=1, cutoff=0.6)
+            hint = f"did you mean '{close[0]}'?" if close else f"known: {', '.join(names)}"
+            raise ConfigError(
+                loaded.problem(f"unknown metric '{name}'; {hint}", section="judge", key="metrics")
+            )
+
+
+def judge_identity(judge: ProviderJudge) -> dict[str, Any]:
+    """What a report records of the judge: provider, model and prompt version."""
+    return {
+        "provider": judge.provider,
+        "model": judge.model,
+        "prompt_version": judge.prompt_version,
+    }
+
+
+def judge_usage(
+    judge: ProviderJudge, asked: int, since: tuple[int, int, float | None]
+) -> dict[str, Any]:
+    """The judge's work since ``since`` (live calls, replayed, spend at that time)."""
+    live, replayed, spent = since
+    cost = None
+    if judge.spent_usd is not None and spent is not None:
+        cost = round(judge.spent_usd - spent, 6)
+    return {
+        "asked": asked,
+        "live_calls": judge.live_calls - live,
+        "replayed": judge.replayed - replayed,
+        "cost_usd": cost,
+        "mode": judge.mode,
+    }
+
+
+def usage_mark(judge: ProviderJudge) -> tuple[int, int, float | None]:
+    """The counters :func:`judge_usage` measures from."""
+    return judge.live_calls, judge.replayed, judge.spent_usd
