@@ -260,6 +260,90 @@ def test_the_prebuilt_react_agent_runs_the_wrapped_tools(body_runs: dict[str, in
     assert report.cases["jobs-timeout"].scores["misreport_as_empty"] == 1.0
 
 
+def test_langchains_create_agent_runs_the_wrapped_tools(body_runs: dict[str, int]) -> None:
+    from langchain.agents import create_agent
+
+    tools = [as_langchain_tool(find_company), as_langchain_tool(search_jobs)]
+    graph = create_agent(ScriptedJobsModel(), tools)
+    traces, report = run_report(from_langgraph(graph), jobs_cases())
+
+    healthy, faulty = traces["healthy"], traces["jobs-timeout"]
+    assert healthy.status == faulty.status == "ok"
+    assert healthy.answer == "Acme has 2 open jobs: Data engineer, Site reliability engineer."
+    assert faulty.answer == "There are no open jobs at Acme."
+    # the fault fired inside the agent's tool execution; the tool's body never ran for that case
+    assert faulty.faults_fired == [FiredFault(fault=0, tool=JOBS_TOOL, kind="timeout", call=0)]
+    assert body_runs == {COMPANY_TOOL: 2, JOBS_TOOL: 1}
+    assert [(c.name, c.status, c.kind, c.fault_injected) for c in faulty.tool_calls] == [
+        (COMPANY_TOOL, "ok", None, False),
+        (JOBS_TOOL, "error", "timeout", True),
+    ]
+    assert faulty.tool_calls[1].arguments == {"company_id": "co-acme", "limit": 10}
+    assert [(c.name, c.status) for c in healthy.tool_calls] == [
+        (COMPANY_TOOL, "ok"),
+        (JOBS_TOOL, "ok"),
+    ]
+    for trace in (healthy, faulty):
+        assert trace.verdict is None  # no verdict_from: the agent reports none
+        assert trace.models == [MODEL]
+        assert trace.usage.input_tokens == 40 and trace.usage.output_tokens == 14
+        assert trace.reported_tools == [COMPANY_TOOL, JOBS_TOOL]
+    assert report.cases["jobs-timeout"].scores["misreport_as_empty"] == 1.0
+    assert report.cases["healthy"].scores.get("misreport_as_empty") is None
+    assert report.counts.faults_fired == 1
+
+
+class Answer(BaseModel):
+    route: str
+    answer: str
+
+
+class SchemaAnsweringModel(ScriptedJobsModel):
+    """``ScriptedJobsModel`` given a response format: its final answer comes as a call of the
+    ``Answer`` schema's tool, the way a model answers under LangChain's tool strategy."""
+
+    def _generate(
+        self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None, **kw: Any
+    ) -> ChatResult:
+        reply = super()._generate(messages, stop, run_manager, **kw).generations[0].message
+        if isinstance(reply, AIMessage) and not reply.tool_calls:
+            args = {"route": "jobs", "answer": str(reply.content)}
+            reply = AIMessage(
+                content="",
+                tool_calls=[{"name": "Answer", "args": args, "id": "final", "type": "tool_call"}],
+                response_metadata={"model_name": MODEL},
+            )
+        return ChatResult(generations=[ChatGeneration(message=reply)])
+
+
+def test_create_agent_with_a_response_format_answers_with_its_structured_response(
+    body_runs: dict[str, int],
+) -> None:
+    from langchain.agents import create_agent
+    from langchain.agents.structured_output import ToolStrategy
+
+    tools = [as_langchain_tool(find_company), as_langchain_tool(search_jobs)]
+    graph = create_agent(SchemaAnsweringModel(), tools, response_format=ToolStrategy(Answer))
+    target = from_langgraph(graph, verdict_from="structured_response")
+    traces, report = run_report(target, jobs_cases())
+
+    faulty = traces["jobs-timeout"]
+    assert faulty.status == "ok"
+    assert json.loads(faulty.answer or "") == {
+        "route": "jobs",
+        "answer": "There are no open jobs at Acme.",
+    }
+    assert faulty.verdict == "jobs"
+    # the schema's tool call gave the answer: it is neither a traced nor a reported tool
+    assert [(c.name, c.status, c.kind) for c in faulty.tool_calls] == [
+        (COMPANY_TOOL, "ok", None),
+        (JOBS_TOOL, "error", "timeout"),
+    ]
+    assert faulty.reported_tools == [COMPANY_TOOL, JOBS_TOOL]
+    assert report.cases["healthy"].scores["route"] == 1.0
+    assert report.counts.faults_fired == 1
+
+
 def test_conversation_inputs_and_a_callable_verdict(body_runs: dict[str, int]) -> None:
     graph = jobs_graph([as_langchain_tool(find_company), as_langchain_tool(search_jobs)])
     case = Case(

@@ -11,17 +11,21 @@ from typing import Any
 
 import pytest
 from strands import Agent
+from strands import tool as strands_tool
+from strands.hooks import BeforeToolCallEvent
 from strands.models import Model
 
-from fairwitness import Case, Dataset, Report, Runner, tool
+from fairwitness import Case, Dataset, Report, Runner, current, tool
 from fairwitness.errors import FairwitnessError
 from fairwitness.scoring import BUILTIN_SCORERS, ScoreBoard
 from fairwitness.targets.strands import (
     INSTALL_HINT,
     as_strands_tool,
+    error_kind,
     final_text,
     from_strands,
     read_verdict,
+    result_text,
     tool_uses,
 )
 from fairwitness.trace.model import Fault, Trace
@@ -240,6 +244,215 @@ def test_a_strands_agent_is_traced_faulted_and_scored(shared: bool) -> None:
     if shared:
         # every trial started from the agent's own conversation, which is left as it was
         assert target._shared.messages == []
+
+
+# -- plain Strands tools next to fairwitness tools -----------------------------------------------
+
+
+@strands_tool
+def commute_minutes(city: str) -> int:
+    """Typical commute time in a city, in minutes.
+
+    Args:
+        city: The city.
+    """
+    raise TimeoutError("the transit service did not answer")
+
+
+@strands_tool
+def office_hours(city: str) -> dict[str, Any]:
+    """Opening hours of the local office.
+
+    Args:
+        city: The city.
+    """
+    return {"status": "error", "content": [{"text": f"no office in {city}: not found"}]}
+
+
+@strands_tool
+def weather(city: str) -> str:
+    """Today's weather.
+
+    Args:
+        city: The city.
+    """
+    return f"sunny in {city}"
+
+
+PLAN: list[list[tuple[str, dict[str, Any]]]] = [
+    [("search_jobs", {"city": "Lyon"})],
+    [("commute_minutes", {"city": "Lyon"})],
+    [("get_salary", {"role": "developer"})],
+    [
+        ("office_hours", {"city": "Lyon"}),
+        ("search_jobs", {"city": "Paris"}),
+        ("weather", {"city": "Lyon"}),
+    ],
+]
+"""The model's tool calls, one list per turn (a turn's calls run concurrently): fairwitness and plain
+Strands tools mixed."""
+
+
+class PlanModel(ScriptedModel):
+    """Follows ``PLAN``, then answers from the search result. Like ``ScriptedModel`` it reports a
+    failed search as "no open jobs"."""
+
+    async def stream(
+        self,
+        messages: Any,
+        tool_specs: Any = None,
+        system_prompt: str | None = None,
+        **kwargs: Any,
+    ) -> AsyncIterator[Any]:
+        results = {
+            b["toolResult"]["toolUseId"]: b["toolResult"]
+            for m in messages
+            for b in m["content"]
+            if "toolResult" in b
+        }
+        turn = sum(1 for m in messages if any("toolUse" in b for b in m["content"]))
+        yield {"messageStart": {"role": "assistant"}}
+        if turn < len(PLAN):
+            for i, (name, arguments) in enumerate(PLAN[turn]):
+                start = {"toolUse": {"name": name, "toolUseId": f"u{turn}-{i}"}}
+                yield {"contentBlockStart": {"start": start}}
+                yield {
+                    "contentBlockDelta": {"delta": {"toolUse": {"input": json.dumps(arguments)}}}
+                }
+                yield {"contentBlockStop": {}}
+            yield {"messageStop": {"stopReason": "tool_use"}}
+        else:
+            search = results["u0-0"]
+            payload = json.loads(search["content"][0]["text"])
+            found = search["status"] == "success" and payload.get("data")
+            text = "I found open jobs in Lyon." if found else "There are no open jobs in Lyon."
+            self.seen.append(("Lyon", search["status"], results["u1-0"]["status"]))
+            yield {"contentBlockDelta": {"delta": {"text": text}}}
+            yield {"contentBlockStop": {}}
+            yield {"messageStop": {"stopReason": "end_turn"}}
+        yield {"metadata": {"usage": {"inputTokens": 1, "outputTokens": 1, "totalTokens": 2}}}
+
+
+def mixed_agent(model: ScriptedModel) -> Agent:
+    tools = [as_strands_tool(search_jobs), as_strands_tool(get_salary)]
+    return Agent(
+        model=model, tools=[*tools, commute_minutes, office_hours, weather], callback_handler=None
+    )
+
+
+MIXED_CASES = Dataset(
+    [
+        Case(id="healthy", input="jobs for a developer in Lyon?"),
+        Case(
+            id="search_down",
+            input="jobs for a developer in Lyon?",
+            faults=[Fault(tool="search_jobs", kind="timeout")],
+        ),
+    ]
+)
+
+
+@pytest.mark.parametrize("shared", [True, False], ids=["shared-agent", "agent-per-trial"])
+def test_plain_strands_tools_are_traced_in_order_next_to_fairwitness_tools(shared: bool) -> None:
+    model = PlanModel()
+    agent_or_factory: Any = mixed_agent(model) if shared else (lambda: mixed_agent(model))
+    result, traces = run(from_strands(agent_or_factory), MIXED_CASES)
+    assert result.complete
+
+    for trace in traces.values():
+        # each call once, in call order, with its arguments and the outcome the model read
+        assert [(c.name, c.arguments) for c in trace.tool_calls] == [
+            (name, arguments) for turn in PLAN for name, arguments in turn
+        ]
+        assert trace.reported_tools == [c.name for c in trace.tool_calls]
+        # the plain tools: a raised TimeoutError, an error result naming "not found", a success
+        plain = [c for c in trace.tool_calls if c.name not in ("search_jobs", "get_salary")]
+        assert [(c.status, c.kind, c.fault_injected) for c in plain] == [
+            ("error", "timeout", False),
+            ("error", "not_found", False),
+            ("ok", None, False),
+        ]
+        assert trace.tool_calls[2].status == "ok"  # get_salary, recorded by its own wrapper
+        assert all(c.latency_ms >= 0 and c.attempts == 1 for c in trace.tool_calls)
+    assert ("Lyon", "success", "error") in model.seen
+
+    healthy, down = traces["healthy"], traces["search_down"]
+    assert healthy.answer == "I found open jobs in Lyon."
+    searches = [(c.status, c.kind, c.fault_injected) for c in healthy.tool_calls[::4]]
+    assert searches == [("ok", None, False), ("ok", None, False)]
+    searches = [(c.status, c.kind, c.fault_injected) for c in down.tool_calls[::4]]
+    assert searches == [("error", "timeout", True), ("error", "timeout", True)]
+    assert [(f.tool, f.kind, f.call) for f in down.faults_fired] == [
+        ("search_jobs", "timeout", 0),
+        ("search_jobs", "timeout", 1),
+    ]
+    assert down.answer == "There are no open jobs in Lyon."
+
+    report = Report.from_run(
+        result,
+        MIXED_CASES,
+        board=ScoreBoard(BUILTIN_SCORERS),
+        target="tests:mixed_strands_agent",
+        seed=0,
+        repeats=1,
+        concurrency=2,
+        timeout_s=None,
+        mode="live",
+    )
+    assert report.cases["search_down"].scores["misreport_as_empty"] == 1.0
+    assert report.cases["healthy"].scores.get("misreport_as_empty") is None
+
+    # without tracing, only the fairwitness tools record their calls
+    _, untraced = run(
+        from_strands(lambda: mixed_agent(PlanModel()), trace_tools=False), MIXED_CASES
+    )
+    assert [c.name for c in untraced["healthy"].tool_calls] == [
+        "search_jobs",
+        "get_salary",
+        "search_jobs",
+    ]
+
+
+def test_an_agent_wrapped_twice_records_each_call_once_and_nothing_outside_a_run() -> None:
+    agent = mixed_agent(PlanModel())
+    from_strands(agent)
+    _, traces = run(from_strands(agent), Dataset([Case(id="t", input="jobs?")]))
+    assert len(traces["t"].tool_calls) == sum(len(turn) for turn in PLAN)
+    asyncio.run(agent.invoke_async("jobs?"))
+    assert agent.messages[-1]["content"][0]["text"] == "I found open jobs in Lyon."
+    assert current().tool_calls == []
+
+
+def test_a_tool_call_cancelled_by_a_hook_is_an_error() -> None:
+    def cancel_salary(event: BeforeToolCallEvent) -> None:
+        if event.tool_use["name"] == "get_salary":
+            event.cancel_tool = "salaries are off limits"
+
+    def build() -> Agent:
+        agent = mixed_agent(PlanModel())
+        agent.add_hook(cancel_salary, BeforeToolCallEvent)
+        return agent
+
+    _, traces = run(from_strands(build), Dataset([Case(id="c", input="jobs?")]))
+    calls = {c.name: c for c in traces["c"].tool_calls}
+    assert [c.name for c in traces["c"].tool_calls] == [n for turn in PLAN for n, _ in turn]
+    assert (calls["get_salary"].status, calls["get_salary"].kind) == ("error", "unknown")
+    assert calls["get_salary"].arguments == {"role": "developer"}
+
+
+def test_error_kinds_of_strands_tool_results() -> None:
+    result = {
+        "status": "error",
+        "content": [{"text": "Error: upstream"}, {"json": {}}, {"text": "x"}],
+    }
+    assert result_text(result) == "Error: upstream\nx"
+    assert result_text(None) == ""
+    assert error_kind("Error: TimeoutError - slow") == "timeout"
+    assert error_kind("Unknown tool: lookup") == "not_found"
+    assert error_kind("Error: too many requests") == "rate_limit"
+    assert error_kind("Error: it broke") == "unknown"
+    assert error_kind("Error: it broke", ConnectionError("refused")) == "upstream"
+    assert error_kind("Error: rate limited", ValueError("x")) == "rate_limit"
 
 
 def test_as_strands_tool_keeps_the_name_signature_and_typed_text() -> None:

@@ -4,7 +4,11 @@
   becomes the graph's input messages (a string becomes one ``HumanMessage``), the graph runs with
   ``ainvoke``, and the text of the last AI message is the answer. The verdict is read from the final
   state when ``verdict_from`` says where; the model identity and token usage are read from the AI
-  messages the run added (``response_metadata`` and ``usage_metadata``).
+  messages the run added (``response_metadata`` and ``usage_metadata``). An agent made with a
+  ``response_format`` (LangChain's ``create_agent``, the prebuilt ReAct agent) keeps its answer in
+  the state's ``structured_response``: when the last AI message has no text, that is the answer (as
+  JSON), and the schema's tool call that produced it is not counted as a tool the agent used. Read
+  the verdict from it with ``verdict_from="structured_response"`` (its ``verdict`` or ``route``).
 - :func:`as_langchain_tool` turns a ``@tool``-wrapped function into a LangChain ``StructuredTool``
   that the graph's tool node can call: declared faults are injected and every call is traced. The
   model reads ``result.to_model()``; a failed call reaches it as a ``ToolMessage`` with
@@ -22,6 +26,7 @@ from __future__ import annotations
 import functools
 import importlib
 import inspect
+import json
 import time
 import uuid
 from collections.abc import Callable, Coroutine, Mapping, Sequence
@@ -45,6 +50,9 @@ VerdictFrom = str | Callable[[Mapping[str, Any]], Any] | None
 
 ConfigFrom = Mapping[str, Any] | Callable[["Case"], Mapping[str, Any]] | None
 """The ``RunnableConfig`` of each run, or a callable building it from the case."""
+
+STRUCTURED_KEY = "structured_response"
+"""State key where an agent made with a ``response_format`` keeps its structured response."""
 
 FAIRWITNESS_TOOL_KEY = "fairwitness_tool"
 """Metadata key marking a LangChain tool made by :func:`as_langchain_tool` (already traced)."""
@@ -183,9 +191,18 @@ def _observe(
     if not ai_messages:
         raise InvalidReturn("the graph added no AI message to the state: there is no answer")
     ctx = active()
+    text = _text(ai_messages[-1].content)
+    structured = state.get(STRUCTURED_KEY)
+    # an agent given a response_format answers with its schema as a tool call that no tool runs:
+    # the structured response is the answer, and that call is not a tool the agent used
+    answered_by_schema = structured is not None and not text.strip()
+    if answered_by_schema:
+        text = json.dumps(to_jsonable(structured), ensure_ascii=False)
     tools: list[str] = []
-    for message in ai_messages:
-        tools.extend(str(call.get("name")) for call in getattr(message, "tool_calls", None) or [])
+    for position, message in enumerate(ai_messages, start=1):
+        if not (answered_by_schema and position == len(ai_messages)):
+            calls = getattr(message, "tool_calls", None) or []
+            tools.extend(str(call.get("name")) for call in calls)
         if ctx is None:
             continue
         metadata = getattr(message, "response_metadata", None) or {}
@@ -199,7 +216,7 @@ def _observe(
                 output_tokens=_count(usage.get("output_tokens")),
             )
     return Observation(
-        text=_text(ai_messages[-1].content),
+        text=text,
         verdict=_verdict(state, verdict_from),
         tools=tuple(tools),
         raw=state,
@@ -374,6 +391,7 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "FAIRWITNESS_TOOL_KEY",
     "INSTALL_HINT",
+    "STRUCTURED_KEY",
     "FairwitnessCallbackHandler",  # noqa: F822 - built on first access, with the SDK
     "as_langchain_tool",
     "from_langgraph",

@@ -13,9 +13,15 @@ trial sends the case's input text as the prompt and reports:
 - the model's ``model_id`` from its configuration, and the tokens of that invocation from the result
   metrics, when present (a model that reports none leaves them unknown, never zero).
 
-Tool outcomes land in the trace, and faults reach them, for tools made with :func:`as_strands_tool`:
-Strands runs the fairwitness tool inside its own tool execution, so an injected timeout is what the
-model reads in the ``toolResult`` (``status: "error"``, with the do-not-claim-absence note).
+Faults reach tools made with :func:`as_strands_tool`: Strands runs the fairwitness tool inside its
+own tool execution, so an injected timeout is what the model reads in the ``toolResult``
+(``status: "error"``, with the do-not-claim-absence note), and the fairwitness tool records the call.
+Every other tool the agent calls (a plain Strands ``@tool`` function, a tool of an MCP client) is
+recorded by a hook on the agent's ``BeforeToolCallEvent`` / ``AfterToolCallEvent``, in the order the
+calls start, with its input as the arguments: a ``toolResult`` with ``status: "error"`` is an error
+whose kind comes from the exception the tool raised, else from the result text when it names a
+cause (a timeout, a rate limit, "not found", ...), else ``unknown``. A call retried by a hook is
+recorded once per attempt. Pass ``trace_tools=False`` to record only the fairwitness tools.
 
 A shared agent instance keeps a conversation: trials on it run one at a time, each starting from the
 conversation the agent had when it was wrapped. Pass a function that builds a fresh agent to let
@@ -28,13 +34,18 @@ import asyncio
 import functools
 import inspect
 import json
+import time
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from fairwitness.errors import TargetLoadError
 from fairwitness.targets.base import Observation
+from fairwitness.targets.mcp import classify_error_text
+from fairwitness.tools.decorator import classify
 from fairwitness.tools.results import Empty, Err, Ok, to_jsonable
-from fairwitness.trace.context import current
+from fairwitness.trace.context import TrialContext, active, current
+from fairwitness.trace.model import ErrKind, ToolCall
 
 if TYPE_CHECKING:
     from fairwitness.dataset import Case
@@ -109,6 +120,124 @@ def as_strands_tool(fn: Callable[..., Any], *, description: str | None = None) -
     made: Any = strands_tool(name=name, description=description)(run)
     made.__fairwitness_tool__ = spec
     return made
+
+
+# -- any other Strands tool, through the agent's hooks ------------------------------------------
+
+_LAST = 100
+"""Hook order that runs after the other hooks: the recorder sees the tool and result they settled."""
+
+
+def result_text(result: Any) -> str:
+    """The text blocks of a Strands ``toolResult``, joined by newlines."""
+    content = result.get("content") if isinstance(result, Mapping) else None
+    return "\n".join(
+        str(block["text"])
+        for block in content or ()
+        if isinstance(block, Mapping) and block.get("text") is not None
+    )
+
+
+def error_kind(text: str, exception: BaseException | None = None) -> ErrKind:
+    """The kind of a failed Strands tool call: from its exception, else from a cause its text names."""
+    if exception is not None:
+        kind = classify(exception)
+        if kind != "unknown":
+            return kind
+    kind = classify_error_text(text)
+    return "unknown" if kind == "upstream" else kind  # "upstream" is what names no cause
+
+
+class _Started:
+    __slots__ = ("arguments", "name", "seq", "started")
+
+    def __init__(self, seq: int, name: str, arguments: dict[str, Any]) -> None:
+        self.seq, self.name, self.arguments = seq, name, arguments
+        self.started = time.perf_counter()
+
+
+def _use_id(tool_use: Any) -> str:
+    return str(tool_use.get("toolUseId", "")) if isinstance(tool_use, Mapping) else ""
+
+
+class ToolCallRecorder:
+    """Records the calls of a Strands agent's tools into the trial in progress.
+
+    Register it with :meth:`attach`. Tools made with :func:`as_strands_tool` are skipped (their
+    fairwitness tool records them), and so is every call made outside a trial.
+    """
+
+    def __init__(self) -> None:
+        self._open: weakref.WeakKeyDictionary[TrialContext, dict[str, _Started]] = (
+            weakref.WeakKeyDictionary()
+        )
+
+    def attach(self, agent: Any) -> None:
+        """Register the recorder's callbacks on ``agent``'s hook registry."""
+        from strands.hooks import AfterToolCallEvent, BeforeToolCallEvent
+
+        registry = agent.hooks
+        for event, callback in (
+            (BeforeToolCallEvent, self.before_tool_call),
+            (AfterToolCallEvent, self.after_tool_call),
+        ):
+            try:
+                registry.add_callback(event, callback, order=_LAST)
+            except TypeError:  # a Strands release without ordered hooks
+                registry.add_callback(event, callback)
+
+    @staticmethod
+    def _start(ctx: TrialContext, tool_use: Any) -> _Started:
+        use = tool_use if isinstance(tool_use, Mapping) else {}
+        given = use.get("input")
+        arguments = to_jsonable(given) if isinstance(given, Mapping) else {"input": given}
+        return _Started(ctx.start_tool_call(), str(use.get("name") or "unnamed_tool"), arguments)
+
+    def before_tool_call(self, event: Any) -> None:
+        """Reserve the call's position when it starts, unless a fairwitness tool runs it."""
+        ctx = active()
+        if ctx is None or getattr(event.selected_tool, "__fairwitness_tool__", None) is not None:
+            return
+        self._open.setdefault(ctx, {})[_use_id(event.tool_use)] = self._start(ctx, event.tool_use)
+
+    def after_tool_call(self, event: Any) -> None:
+        """Record the finished call with the outcome the model reads."""
+        ctx = active()
+        if ctx is None:
+            return
+        call = self._open.get(ctx, {}).pop(_use_id(event.tool_use), None)
+        if call is None:
+            if getattr(event, "cancel_message", None) is None:
+                return  # a fairwitness tool, which recorded itself
+            call = self._start(ctx, event.tool_use)  # cancelled by a hook before it could run
+        result = event.result
+        failed = isinstance(result, Mapping) and result.get("status") == "error"
+        ctx.record_tool_call(
+            call.seq,
+            ToolCall(
+                name=call.name,
+                arguments=call.arguments,
+                status="error" if failed else "ok",
+                kind=error_kind(result_text(result), event.exception) if failed else None,
+                latency_ms=round((time.perf_counter() - call.started) * 1000, 3),
+            ),
+        )
+
+
+_RECORDED: weakref.WeakSet[Any] = weakref.WeakSet()
+"""Agents that already carry a recorder (an agent built once and returned by a factory)."""
+
+
+def _record_tools(agent: Any) -> None:
+    if not callable(getattr(getattr(agent, "hooks", None), "add_callback", None)):
+        return
+    try:
+        if agent in _RECORDED:
+            return
+        _RECORDED.add(agent)
+    except TypeError:  # not weakly referenceable: hook it anyway
+        pass
+    ToolCallRecorder().attach(agent)
 
 
 # -- reading an agent result -------------------------------------------------------------------
@@ -220,10 +349,15 @@ def observe(
 class StrandsTarget:
     """A target running a Strands agent on each case's input text."""
 
-    def __init__(self, agent: Any, verdict_from: VerdictFrom = None) -> None:
+    def __init__(
+        self, agent: Any, verdict_from: VerdictFrom = None, *, trace_tools: bool = True
+    ) -> None:
         self._shared = agent if hasattr(agent, "invoke_async") else None
         self._factory: Callable[[], Any] | None = None if self._shared is not None else agent
         self._verdict_from = verdict_from
+        self._trace_tools = trace_tools
+        if self._shared is not None and trace_tools:
+            _record_tools(self._shared)
         self._initial = list(getattr(self._shared, "messages", None) or [])
         self._lock: asyncio.Lock | None = None
         named = agent if self._factory is not None else type(agent)
@@ -234,6 +368,8 @@ class StrandsTarget:
         agent: Any
         if self._factory is not None:
             agent = self._factory()
+            if self._trace_tools:
+                _record_tools(agent)
             before = len(getattr(agent, "messages", None) or [])
             result = await agent.invoke_async(case.text)
             messages = list(agent.messages)[before:]
@@ -251,26 +387,35 @@ class StrandsTarget:
             return observe(agent, result, messages, self._verdict_from)
 
 
-def from_strands(agent: Any, *, verdict_from: VerdictFrom = None) -> StrandsTarget:
-    """A target for a Strands ``Agent``, or for a function that builds a fresh one per trial."""
+def from_strands(
+    agent: Any, *, verdict_from: VerdictFrom = None, trace_tools: bool = True
+) -> StrandsTarget:
+    """A target for a Strands ``Agent``, or for a function that builds a fresh one per trial.
+
+    With ``trace_tools`` a hook on each agent records the calls of tools not made with
+    :func:`as_strands_tool` (see the module documentation).
+    """
     require_strands()
     if not hasattr(agent, "invoke_async") and not callable(agent):
         raise TypeError(
             f"from_strands needs a Strands Agent or a function building one, "
             f"got {type(agent).__name__}"
         )
-    return StrandsTarget(agent, verdict_from)
+    return StrandsTarget(agent, verdict_from, trace_tools=trace_tools)
 
 
 __all__ = [
     "INSTALL_HINT",
     "StrandsTarget",
+    "ToolCallRecorder",
     "VerdictFrom",
     "as_strands_tool",
+    "error_kind",
     "final_text",
     "from_strands",
     "read_verdict",
     "require_strands",
+    "result_text",
     "strands_tool_result",
     "tool_uses",
 ]
