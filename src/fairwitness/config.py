@@ -106,7 +106,8 @@ class RunConfig(_Section):
     max_calls: int | None = Field(default=None, ge=1)
     """Stop after this many target calls (the run is marked incomplete)."""
     max_cost_usd: float | None = Field(default=None, gt=0)
-    """Stop once the reported cost reaches this (the run is marked incomplete)."""
+    """Stop once the cost of live trials (as reported, else priced by ``[pricing]``) reaches this
+    (the run is marked incomplete). Replayed trials cost nothing."""
     out: str = "fairwitness-out"
     """Directory for reports and traces, relative to the config file."""
     cache_dir: str = ".fairwitness/cache"

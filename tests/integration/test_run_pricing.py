@@ -126,3 +126,17 @@ def test_merged_shards_carry_the_same_per_model_usage_as_the_whole_run(
     assert VOLATILE.sub("<>", merged_text) == VOLATILE.sub("<>", whole_text)
     assert Report.load(merged).usage.by_model == Report.load(p.report).usage.by_model
     assert sorted(Report.load(merged).run.models) == sorted(Report.load(p.report).run.models)
+
+
+def test_the_run_budget_counts_priced_trials(project, capsys) -> None:
+    # each priced trial costs (1000 + n) * 2.5e-6 + 100 * 1e-5 = about 0.0035; with concurrency 1
+    # the cap of 0.005 is reached on the second priced trial, which only the price can tell
+    agent = AGENT.replace("n % 3 == 0", "True")
+    p = project(
+        CASES, extra_agent=agent, target="models", config_extra=PRICING, run="max_cost_usd = 0.005"
+    )
+    assert main(["run", str(p.config), "--concurrency", "1"]) == 4
+    report = Report.load(p.report)
+    assert not report.complete
+    assert report.counts.trials == 2
+    assert (report.incomplete_reason or "").startswith("budget: max_cost_usd=0.005 reached")

@@ -203,6 +203,42 @@ def test_max_cost_stops_after_the_cap_is_reached() -> None:
     assert result.incomplete_reason.startswith("budget: max_cost_usd=0.05 reached")
 
 
+def test_max_cost_counts_priced_trials_and_never_replayed_ones(tmp_path: Path) -> None:
+    async def target(text: str) -> str:
+        fairwitness.current().record_model("m-1")
+        fairwitness.current().record_usage(input_tokens=1000, output_tokens=0)  # no cost reported
+        return "ok"
+
+    def price(trace: Trace) -> float | None:
+        return 0.01 if trace.models == ["m-1"] else None
+
+    data = dataset(20)
+    priced, sink = run(Runner(target, max_cost_usd=0.05, concurrency=1, price=price), data)
+    assert len(sink.traces) == 5
+    assert (priced.incomplete_reason or "").startswith("budget: max_cost_usd=0.05 reached")
+    # without a price the cost is unknown, and an unknown cost is not spending
+    unpriced, sink = run(Runner(target, max_cost_usd=0.05, concurrency=1), data)
+    assert unpriced.complete and len(sink.traces) == 20
+
+    async def paid(text: str) -> str:
+        fairwitness.current().record_usage(input_tokens=10, output_tokens=5, cost_usd=0.01)
+        return "ok"
+
+    # 4 trials that cost 0.01 each replay under a 0.02 cap: replaying spends nothing
+    recorder = Runner(paid, suite="s", mode="record", cache=TraceCache(tmp_path, "s"))
+    assert run(recorder, dataset(4))[0].complete
+    replayer = Runner(
+        paid,
+        suite="s",
+        mode="replay",
+        cache=TraceCache(tmp_path, "s"),
+        price=price,
+        max_cost_usd=0.02,
+    )
+    replayed, sink = run(replayer, dataset(4))
+    assert replayed.complete and len(sink.traces) == 4 and replayed.live_calls == 0
+
+
 def test_unknown_cost_is_null_with_a_reason_never_zero() -> None:
     async def target(case: Case) -> str:
         if case.id == "c000":

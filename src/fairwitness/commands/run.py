@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -21,7 +21,7 @@ from fairwitness.commands._judging import (
     judge_usage,
     usage_mark,
 )
-from fairwitness.config import LoadedConfig, RunConfig, SuiteConfig, load_config
+from fairwitness.config import LoadedConfig, PricingConfig, RunConfig, SuiteConfig, load_config
 from fairwitness.dataset import Dataset
 from fairwitness.diagnostics.judge import (
     WITHHELD,
@@ -38,6 +38,7 @@ from fairwitness.errors import (
     UsageError,
 )
 from fairwitness.report import Report, git_sha, save_run_report
+from fairwitness.report._usage import trial_cost
 from fairwitness.runner import Progress, Runner, RunResult
 from fairwitness.scoring import ScoreBoard, ScoringSettings
 from fairwitness.scoring.calibration import Calibration, calibrate
@@ -46,6 +47,7 @@ from fairwitness.scoring.judged import JUDGED_METRIC, JudgedScorer
 from fairwitness.targets.loader import load_target
 from fairwitness.tools import check_fault_plan, registered_tools
 from fairwitness.trace.cache import TraceCache
+from fairwitness.trace.model import Trace
 from fairwitness.trace.sink import JsonlTraceSink
 
 _OVERRIDE_FLAGS = {
@@ -126,6 +128,20 @@ def _judge(
         metrics=list(dict.fromkeys(metrics)),
         judge=judge_identity(model) if model is not None else None,
     )
+
+
+def _pricer(pricing: PricingConfig) -> Callable[[Trace], float | None] | None:
+    """The cost of a trial that reported none, priced as its report will price it."""
+    if not pricing.models:
+        return None
+
+    def price(trace: Trace) -> float | None:
+        models = trace.models
+        listed = pricing.models.get(models[0]) if len(models) == 1 else None
+        usage = trace.usage
+        return trial_cost(None, usage.input_tokens, usage.output_tokens, listed)[0]
+
+    return price
 
 
 async def _run_one(runner: Runner, dataset: Dataset, sink: JsonlTraceSink) -> RunResult:
@@ -294,6 +310,7 @@ def run(
             cache_salt=settings.cache_key,
             progress=Progress(stderr),
             scoring=board.ascore if judged is not None else board,
+            price=_pricer(loaded.config.pricing),
         )
         runner.check_replayable(item.dataset)
         runners.append(runner)

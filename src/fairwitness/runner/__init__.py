@@ -8,7 +8,9 @@
   because the trial's context is closed), and the process does not wait for it at exit. The count
   of abandoned threads is returned so the report can show it.
 - ``max_calls`` and ``max_cost_usd`` stop scheduling new trials once reached; in-flight trials
-  finish, and the run is marked incomplete with the reason.
+  finish, and the run is marked incomplete with the reason. Only live trials count: a replayed
+  trial spends nothing. A trial's cost is the one it reported, else ``price(trace)`` (the
+  ``[pricing]`` table, in ``fairwitness run``).
 - :meth:`Runner.request_stop` (called on Ctrl-C / SIGTERM) cancels in-flight trials and returns a
   partial result marked incomplete; trials that did not finish are counted as not run.
 - In ``record`` mode cached trials are replayed and missing ones are called live and cached; in

@@ -51,6 +51,7 @@ class Runner:
         cache_salt: str = "",
         progress: Progress | None = None,
         scoring: Callable[[Trace, Case], TrialScores | Awaitable[TrialScores]] | None = None,
+        price: Callable[[Trace], float | None] | None = None,
     ) -> None:
         if repeats < 1:
             raise UsageError(f"repeats must be >= 1, got {repeats}")
@@ -78,6 +79,8 @@ class Runner:
         self.cache = cache
         self.cache_salt = cache_salt
         self.progress = progress
+        self.price = price
+        """The cost of a trial that reported none (e.g. from a price table), for ``max_cost_usd``."""
         self.scoring = scoring
         self._stop_reason: str | None = None
         self._interrupted = False
@@ -250,14 +253,14 @@ class Runner:
         if self.cache is not None and self.mode in ("record", "replay"):
             cached = self.cache.get(key)
             if cached is not None:
-                self._note(cached)
+                self._note(cached, live=False)
                 return cached.model_copy(update={"replayed": True})
         if self.max_calls is not None and self._live_calls >= self.max_calls:
             self._stop(f"budget: max_calls={self.max_calls} reached")
             return None
         self._live_calls += 1
         trace = await self._call_target(case, repeat, variant)
-        self._note(trace)
+        self._note(trace, live=True)
         if self.cache is not None and self.mode == "record" and trace.status in ("ok", "crashed"):
             self.cache.put(key, trace)
         return trace
@@ -266,11 +269,16 @@ class Runner:
         if self._stop_reason is None:
             self._stop_reason = reason
 
-    def _note(self, trace: Trace) -> None:
+    def _note(self, trace: Trace, *, live: bool) -> None:
         for model in trace.models:
             self._models.setdefault(model, None)
-        if trace.usage.cost_usd is not None:
-            self._cost += trace.usage.cost_usd
+        if not live:  # a replayed trial spends nothing
+            return
+        cost = trace.usage.cost_usd
+        if cost is None and self.price is not None:
+            cost = self.price(trace)
+        if cost is not None:
+            self._cost += cost
             if self.max_cost_usd is not None and self._cost >= self.max_cost_usd:
                 self._stop(
                     f"budget: max_cost_usd={self.max_cost_usd:g} reached (spent ${self._cost:.4f})"
