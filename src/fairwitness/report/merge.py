@@ -383,9 +383,7 @@ def _header(
                 complete = False
                 reason = f"metric '{name}' could not be scored on any case (its scorer raised)"
                 break
-    models: list[str] = []
-    for h in heads:
-        models.extend(m for m in h.run.models if m not in models)
+    models = sorted({m for h in heads for m in h.run.models})  # sorted, as the runner lists them
     run = first.run.model_copy(
         update={
             "created_at": min(h.run.created_at for h in heads),

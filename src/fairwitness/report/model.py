@@ -219,7 +219,7 @@ class RunInfo(_Model):
     mode: Literal["live", "record", "replay"]
     """Call mode."""
     models: list[str] = Field(default_factory=list)
-    """Model identities seen, first-seen order."""
+    """Model identities seen in the run, sorted (the same whatever order the trials finished in)."""
 
 
 class Stability(_Model):

@@ -228,7 +228,7 @@ class Runner:
             incomplete_reason=reason,
             live_calls=self._live_calls,
             abandoned_threads=self._abandoned,
-            models=list(self._models),
+            models=sorted(self._models),
             started_at=started_at,
             finished_at=datetime.now(timezone.utc),
             faults_declared=sum(len(c.faults) for c in dataset) * self.repeats,
