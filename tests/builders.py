@@ -101,3 +101,20 @@ def edit(report: Report, change: Callable[[dict[str, Any]], None]) -> Report:
     data = json.loads(report.to_json())
     change(data)
     return Report.model_validate(data)
+
+
+def adapter_report(
+    result: Any, data: Any, *, target: str, concurrency: int, timeout_s: float | None = None
+) -> Report:
+    """The report of a one-repeat live run of an adapter's agent, scored by the built-in scorers."""
+    return Report.from_run(
+        result,
+        data,
+        board=ScoreBoard(BUILTIN_SCORERS),
+        target=target,
+        seed=0,
+        repeats=1,
+        concurrency=concurrency,
+        timeout_s=timeout_s,
+        mode="live",
+    )

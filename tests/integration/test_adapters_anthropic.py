@@ -10,6 +10,7 @@ from typing import Any
 import anthropic
 import pytest
 
+from builders import adapter_report
 from fairwitness import Case, Dataset, Report, Runner, tool
 from fairwitness.errors import TargetLoadError
 from fairwitness.runner import RunResult
@@ -80,17 +81,7 @@ def run_agent(url: str, **adapter: Any) -> tuple[RunResult, list[Trace], Report]
             return await runner.run(DATA, sink)
 
     result = asyncio.run(main())
-    report = Report.from_run(
-        result,
-        DATA,
-        board=ScoreBoard(BUILTIN_SCORERS),
-        target="anthropic:agent",
-        seed=0,
-        repeats=1,
-        concurrency=1,
-        timeout_s=None,
-        mode="live",
-    )
+    report = adapter_report(result, DATA, target="anthropic:agent", concurrency=1)
     return result, sink.traces, report
 
 

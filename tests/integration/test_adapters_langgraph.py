@@ -21,6 +21,7 @@ from langgraph.graph import END, START, MessagesState, StateGraph
 from langgraph.prebuilt import ToolNode, tools_condition
 from pydantic import BaseModel
 
+from builders import adapter_report
 from fairwitness import Case, Dataset, Observation, Report, Runner, current
 from fairwitness.errors import FairwitnessError, TargetLoadError
 from fairwitness.scoring import BUILTIN_SCORERS, ScoreBoard
@@ -149,17 +150,7 @@ def run_report(target: Any, data: Dataset) -> tuple[dict[str, Trace], Report]:
     runner = Runner(target, suite="lg", repeats=1, concurrency=2, scoring=board)
     sink = ListSink()
     result = asyncio.run(runner.run(data, sink))
-    report = Report.from_run(
-        result,
-        data,
-        board=ScoreBoard(BUILTIN_SCORERS),
-        target="langgraph:jobs",
-        seed=0,
-        repeats=1,
-        concurrency=2,
-        timeout_s=None,
-        mode="live",
-    )
+    report = adapter_report(result, data, target="langgraph:jobs", concurrency=2)
     return {t.case_id: t for t in sink.traces}, report
 
 

@@ -13,7 +13,8 @@ from mcp.client import Client
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 
-from fairwitness import Case, Dataset, Report, Runner
+from builders import adapter_report
+from fairwitness import Case, Dataset, Runner
 from fairwitness.errors import FairwitnessError, TargetLoadError
 from fairwitness.scoring import BUILTIN_SCORERS, ScoreBoard
 from fairwitness.targets.mcp import (
@@ -173,17 +174,7 @@ def test_an_agent_on_mcp_tools_is_traced_faulted_and_scored() -> None:
         ]
     )
 
-    report = Report.from_run(
-        result,
-        data,
-        board=ScoreBoard(BUILTIN_SCORERS),
-        target="tests:mcp_agent",
-        seed=0,
-        repeats=1,
-        concurrency=2,
-        timeout_s=None,
-        mode="live",
-    )
+    report = adapter_report(result, data, target="tests:mcp_agent", concurrency=2)
     fault_case = report.cases["search_down"]
     assert fault_case.faults == 1
     assert fault_case.repeats[0].faults_fired == 1

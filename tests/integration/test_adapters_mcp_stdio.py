@@ -14,7 +14,8 @@ from mcp import StdioServerParameters
 from mcp.client import Client
 from mcp.server.mcpserver import MCPServer
 
-from fairwitness import Case, Dataset, Report, Runner
+from builders import adapter_report
+from fairwitness import Case, Dataset, Runner
 from fairwitness.errors import TargetLoadError
 from fairwitness.runner import RunResult
 from fairwitness.scoring import BUILTIN_SCORERS, ScoreBoard
@@ -206,16 +207,8 @@ def test_an_agent_on_a_stdio_server_is_traced_faulted_and_scored(tmp_path: Path)
     assert len(pids) == len(CASES)
     assert not [pid for pid in pids if running(pid)]
 
-    report = Report.from_run(
-        result,
-        data,
-        board=ScoreBoard(BUILTIN_SCORERS),
-        target="tests:mcp_stdio_agent",
-        seed=0,
-        repeats=1,
-        concurrency=2,
-        timeout_s=30,
-        mode="live",
+    report = adapter_report(
+        result, data, target="tests:mcp_stdio_agent", concurrency=2, timeout_s=30
     )
     fault_case = report.cases["search_down"]
     assert fault_case.faults == 1

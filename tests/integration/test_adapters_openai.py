@@ -10,6 +10,7 @@ from typing import Any
 import openai
 import pytest
 
+from builders import adapter_report
 from fairwitness import Case, Dataset, Report, Runner, tool
 from fairwitness.errors import TargetLoadError
 from fairwitness.runner import RunResult
@@ -81,17 +82,7 @@ def run_agent(url: str, **adapter: Any) -> tuple[RunResult, list[Trace], Report]
             return await runner.run(DATA, sink)
 
     result = asyncio.run(main())
-    report = Report.from_run(
-        result,
-        DATA,
-        board=ScoreBoard(BUILTIN_SCORERS),
-        target="openai:agent",
-        seed=0,
-        repeats=1,
-        concurrency=1,
-        timeout_s=None,
-        mode="live",
-    )
+    report = adapter_report(result, DATA, target="openai:agent", concurrency=1)
     return result, sink.traces, report
 
 

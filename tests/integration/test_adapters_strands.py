@@ -15,7 +15,8 @@ from strands import tool as strands_tool
 from strands.hooks import BeforeToolCallEvent
 from strands.models import Model
 
-from fairwitness import Case, Dataset, Report, Runner, current, tool
+from builders import adapter_report
+from fairwitness import Case, Dataset, Runner, current, tool
 from fairwitness.errors import FairwitnessError
 from fairwitness.scoring import BUILTIN_SCORERS, ScoreBoard
 from fairwitness.targets.strands import (
@@ -223,17 +224,7 @@ def test_a_strands_agent_is_traced_faulted_and_scored(shared: bool) -> None:
     bad = traces["bad_role"].tool_calls[1]
     assert (bad.status, bad.kind, bad.fault_injected) == ("error", "unknown", False)
 
-    report = Report.from_run(
-        result,
-        data,
-        board=ScoreBoard(BUILTIN_SCORERS),
-        target="tests:strands_agent",
-        seed=0,
-        repeats=1,
-        concurrency=2,
-        timeout_s=None,
-        mode="live",
-    )
+    report = adapter_report(result, data, target="tests:strands_agent", concurrency=2)
     assert report.cases["search_down"].scores["misreport_as_empty"] == 1.0
     assert report.cases["search_down"].repeats[0].labels["misreport_as_empty"] == "misreport"
     metric = report.metrics["misreport_as_empty"]
@@ -388,17 +379,7 @@ def test_plain_strands_tools_are_traced_in_order_next_to_fairwitness_tools(share
     ]
     assert down.answer == "There are no open jobs in Lyon."
 
-    report = Report.from_run(
-        result,
-        MIXED_CASES,
-        board=ScoreBoard(BUILTIN_SCORERS),
-        target="tests:mixed_strands_agent",
-        seed=0,
-        repeats=1,
-        concurrency=2,
-        timeout_s=None,
-        mode="live",
-    )
+    report = adapter_report(result, MIXED_CASES, target="tests:mixed_strands_agent", concurrency=2)
     assert report.cases["search_down"].scores["misreport_as_empty"] == 1.0
     assert report.cases["healthy"].scores.get("misreport_as_empty") is None
 
