@@ -36,6 +36,16 @@ ITEMS = [
 ]
 
 
+def ask(judge: OpenAIJudge | AnthropicJudge, prompt: str) -> str:
+    """One judge call in its own event loop, closing the judge's client before the loop ends."""
+
+    async def once() -> str:
+        async with judge:
+            return await judge.judge(prompt)
+
+    return asyncio.run(once())
+
+
 @dataclass(frozen=True)
 class Provider:
     name: str
@@ -112,7 +122,7 @@ def test_rate_limits_and_server_errors_are_retried(provider: Provider, status: i
 
     with serve(script) as server:
         judge = provider.judge(server.url, max_retries=2)
-        reply = asyncio.run(judge.judge(build_prompt(ITEMS[0])))
+        reply = ask(judge, build_prompt(ITEMS[0]))
     assert reply == "misreport"
     assert len(server.requests) == 3
     assert judge.live_calls == 1
@@ -133,20 +143,20 @@ def test_the_cost_cap_refuses_calls_once_reached(provider: Provider) -> None:
     with serve(labelling(provider)) as server:
         judge = provider.judge(server.url, price=price, cost_cap_usd=0.5)
         prompt = build_prompt(ITEMS[0])
-        assert asyncio.run(judge.judge(prompt)) == "misreport"
+        assert ask(judge, prompt) == "misreport"
         assert judge.spent_usd == pytest.approx(0.25)
-        asyncio.run(judge.judge(prompt))
+        ask(judge, prompt)
         with pytest.raises(JudgeBudgetExceeded, match=r"cost cap reached \(estimated \$0\.500000"):
-            asyncio.run(judge.judge(prompt))
+            ask(judge, prompt)
     assert len(server.requests) == 2
 
 
 def test_without_a_price_max_calls_bounds_the_judge(provider: Provider) -> None:
     with serve(labelling(provider)) as server:
         judge = provider.judge(server.url, max_calls=1)
-        asyncio.run(judge.judge(build_prompt(ITEMS[0])))
+        ask(judge, build_prompt(ITEMS[0]))
         with pytest.raises(JudgeBudgetExceeded, match="max_calls=1"):
-            asyncio.run(judge.judge(build_prompt(ITEMS[1])))
+            ask(judge, build_prompt(ITEMS[1]))
         with pytest.raises(JudgeBudgetExceeded):  # a refusal is never turned into a label
             asyncio.run(run_judge(judge, ITEMS, concurrency=1))
     assert len(server.requests) == 1
@@ -164,9 +174,9 @@ def test_a_capped_judge_stops_when_usage_is_not_reported(provider: Provider) -> 
     price = JudgePrice(1.0, 1.0)
     with serve(script) as server:
         judge = provider.judge(server.url, price=price, cost_cap_usd=10.0)
-        asyncio.run(judge.judge("p"))
+        ask(judge, "p")
         with pytest.raises(JudgeBudgetExceeded, match="reported no usage"):
-            asyncio.run(judge.judge("p"))
+            ask(judge, "p")
     assert judge.spent_usd is None
 
 
@@ -210,14 +220,14 @@ def test_a_corrupt_cache_line_is_named(tmp_path: Path) -> None:
     (tmp_path / CACHE_FILE).write_text('{"key": "k", "reply": "misreport"}\n{oops\n')
     judge = OpenAIJudge("m", mode="replay", cache_dir=tmp_path)
     with pytest.raises(FairwitnessError, match=rf"{CACHE_FILE}:2: not JSON"):
-        asyncio.run(judge.judge("p"))
+        ask(judge, "p")
 
 
 def test_a_missing_key_names_the_variable_and_sends_nothing(provider: Provider) -> None:
     with serve(labelling(provider)) as server:
         judge = provider.judge(server.url, environ={})
         with pytest.raises(ConfigError, match=KEY_ENV):
-            asyncio.run(judge.judge("p"))
+            ask(judge, "p")
     assert server.requests == []
 
 
@@ -225,7 +235,7 @@ def test_a_missing_sdk_names_the_extra(provider: Provider, monkeypatch: pytest.M
     monkeypatch.setitem(sys.modules, provider.sdk, None)
     judge = provider.judge("http://127.0.0.1:9")
     with pytest.raises(ConfigError, match=rf"pip install 'fairwitness\[{provider.sdk}\]'"):
-        asyncio.run(judge.judge("p"))
+        ask(judge, "p")
 
 
 def test_openai_temperature_can_be_left_out() -> None:
@@ -237,7 +247,7 @@ def test_openai_temperature_can_be_left_out() -> None:
             environ={KEY_ENV: SECRET},
             temperature=None,
         )
-        asyncio.run(judge.judge("p"))
+        ask(judge, "p")
     assert "temperature" not in server.requests[0].body
 
 
@@ -248,3 +258,25 @@ def test_bad_settings_are_refused() -> None:
         AnthropicJudge("m", mode="offline")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="input_usd_per_mtok"):
         JudgePrice(-1.0, 0.0)
+
+
+def test_one_client_per_event_loop_closed_when_the_batch_ends(
+    provider: Provider, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made: list[Any] = []
+    original = provider.cls._new_client
+
+    def counting(self: Any, sdk: Any, api_key: str) -> Any:
+        client = original(self, sdk, api_key)
+        made.append(client)
+        return client
+
+    monkeypatch.setattr(provider.cls, "_new_client", counting)
+    items = ITEMS * 5
+    with serve(labelling(provider)) as server:
+        judge = provider.judge(server.url)
+        assert len(asyncio.run(run_judge(judge, items, concurrency=3))) == 10
+        assert len(asyncio.run(run_judge(judge, items[:2]))) == 2  # a second event loop
+    assert len(server.requests) == 12
+    assert len(made) == 2  # one per loop, shared by its calls, not one per call
+    assert all(client.is_closed() for client in made)

@@ -144,7 +144,9 @@ def _pricer(pricing: PricingConfig) -> Callable[[Trace], float | None] | None:
     return price
 
 
-async def _run_one(runner: Runner, dataset: Dataset, sink: JsonlTraceSink) -> RunResult:
+async def _run_one(
+    runner: Runner, dataset: Dataset, sink: JsonlTraceSink, judged: JudgedScorer | None
+) -> RunResult:
     loop = asyncio.get_running_loop()
     installed: list[int] = []
 
@@ -164,6 +166,8 @@ async def _run_one(runner: Runner, dataset: Dataset, sink: JsonlTraceSink) -> Ru
     finally:
         for signum in installed:
             loop.remove_signal_handler(signum)
+        if judged is not None:
+            await judged.aclose()
 
 
 def metric_lines(report: Report) -> list[str]:
@@ -321,7 +325,7 @@ def run(
         sink = JsonlTraceSink(item.traces_path)
         mark = (usage_mark(model), judged.asked) if model is not None and judged else None
         try:
-            result = asyncio.run(_run_one(runner, item.dataset, sink))
+            result = asyncio.run(_run_one(runner, item.dataset, sink, judged))
         except BaseException:
             sink.discard()
             raise

@@ -215,7 +215,16 @@ async def run_judge(
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         raise
+    finally:
+        await close_judge(judge)
     return labels
+
+
+async def close_judge(judge: object) -> None:
+    """Close what ``judge`` holds for the running event loop (its ``aclose()``, when it has one)."""
+    close = getattr(judge, "aclose", None)
+    if callable(close):
+        await close()
 
 
 def _unit(seed: int, salt: str, prompt: str) -> float:

@@ -28,6 +28,7 @@ from fairwitness.scoring.judge import (
     JudgeModel,
     JudgeRequest,
     build_prompt,
+    close_judge,
     outcomes_from_calls,
     parse_reply,
 )
@@ -79,6 +80,10 @@ class JudgedScorer:
         if self._gate is None or self._loop is not loop:  # one per event loop (one per suite)
             self._gate, self._loop = asyncio.Semaphore(self.concurrency), loop
         return self._gate
+
+    async def aclose(self) -> None:
+        """Release what the judge holds for the running event loop (call when a run ends)."""
+        await close_judge(self.judge)
 
     async def score(self, trace: Trace, case: Case) -> TrialScore:
         """The trial's score; raises :class:`JudgeStopped` when the judge cannot go on."""

@@ -21,12 +21,16 @@ run in CI:
   :class:`JudgeCacheMiss`; it is never answered live.
 
 The API key is read from the environment variable named by ``api_key_env`` when a live call is made,
-handed to the SDK client and never stored, printed or logged. Each call opens its own client, so a
-judge can be used from several event loops (``asyncio.run`` more than once).
+handed to the SDK client and never stored elsewhere, printed or logged. A judge keeps one SDK client
+(one connection pool) per event loop, so calls reuse connections, and a judge can be used from
+several event loops (``asyncio.run`` more than once). Close the running loop's client with
+``await judge.aclose()`` or ``async with judge:`` before that loop ends;
+:func:`~fairwitness.scoring.judge.run_judge` and ``fairwitness run`` close it when they are done.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import importlib
 import json
@@ -221,6 +225,7 @@ class _ProviderJudge:
         """Estimated cost of the live calls so far; ``None`` without a price or when unknown."""
         self._cost_unknown = False
         self._lock = threading.Lock()
+        self._clients: dict[asyncio.AbstractEventLoop, Any] = {}
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.model!r}, mode={self.mode!r})"
@@ -256,7 +261,7 @@ class _ProviderJudge:
                 )
             )
         self._reserve()
-        answer = await self._call(prompt, self._api_key())
+        answer = await self._call(self._client(), prompt)
         self._account(answer)
         if self.mode == "record":
             assert self.cache is not None
@@ -310,6 +315,32 @@ class _ProviderJudge:
             )
         return value
 
+    def _client(self) -> Any:
+        """The SDK client of the running event loop, made on its first call."""
+        loop = asyncio.get_running_loop()
+        with self._lock:
+            for gone in [other for other in self._clients if other.is_closed()]:
+                del self._clients[gone]  # its loop ended without aclose(); nothing left to close
+            client = self._clients.get(loop)
+        if client is None:
+            client = self._new_client(self._sdk(), self._api_key())
+            with self._lock:
+                client = self._clients.setdefault(loop, client)
+        return client
+
+    async def aclose(self) -> None:
+        """Close the running event loop's SDK client, if the judge made one."""
+        with self._lock:
+            client = self._clients.pop(asyncio.get_running_loop(), None)
+        if client is not None:
+            await client.close()
+
+    async def __aenter__(self) -> _ProviderJudge:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
     def check_sdk(self) -> None:
         """Raise :class:`ConfigError` naming the extra when the provider's SDK is not installed."""
         self._sdk()
@@ -323,7 +354,10 @@ class _ProviderJudge:
                 f"pip install 'fairwitness[{self.sdk}]'"
             ) from None
 
-    async def _call(self, prompt: str, api_key: str) -> ProviderReply:
+    def _new_client(self, sdk: Any, api_key: str) -> Any:
+        raise NotImplementedError
+
+    async def _call(self, client: Any, prompt: str) -> ProviderReply:
         raise NotImplementedError
 
 
@@ -345,23 +379,24 @@ class OpenAIJudge(_ProviderJudge):
         self.temperature = temperature
         super().__init__(model, **options)
 
-    async def _call(self, prompt: str, api_key: str) -> ProviderReply:
-        sdk = self._sdk()
-        async with sdk.AsyncOpenAI(
+    def _new_client(self, sdk: Any, api_key: str) -> Any:
+        return sdk.AsyncOpenAI(
             api_key=api_key,
             base_url=self.base_url,
             max_retries=self.max_retries,
             timeout=self.timeout_s,
-        ) as client:
-            sampling: dict[str, Any] = {}
-            if self.temperature is not None:
-                sampling["temperature"] = self.temperature
-            response = await client.chat.completions.create(
-                model=self.model,
-                messages=[{"role": "user", "content": prompt}],
-                max_completion_tokens=self.max_tokens,
-                **sampling,
-            )
+        )
+
+    async def _call(self, client: Any, prompt: str) -> ProviderReply:
+        sampling: dict[str, Any] = {}
+        if self.temperature is not None:
+            sampling["temperature"] = self.temperature
+        response = await client.chat.completions.create(
+            model=self.model,
+            messages=[{"role": "user", "content": prompt}],
+            max_completion_tokens=self.max_tokens,
+            **sampling,
+        )
         usage = getattr(response, "usage", None)
         content = response.choices[0].message.content if response.choices else None
         return ProviderReply(
@@ -382,19 +417,20 @@ class AnthropicJudge(_ProviderJudge):
     sdk = "anthropic"
     key_env = "ANTHROPIC_API_KEY"
 
-    async def _call(self, prompt: str, api_key: str) -> ProviderReply:
-        sdk = self._sdk()
-        async with sdk.AsyncAnthropic(
+    def _new_client(self, sdk: Any, api_key: str) -> Any:
+        return sdk.AsyncAnthropic(
             api_key=api_key,
             base_url=self.base_url,
             max_retries=self.max_retries,
             timeout=self.timeout_s,
-        ) as client:
-            response = await client.messages.create(
-                model=self.model,
-                max_tokens=self.max_tokens,
-                messages=[{"role": "user", "content": prompt}],
-            )
+        )
+
+    async def _call(self, client: Any, prompt: str) -> ProviderReply:
+        response = await client.messages.create(
+            model=self.model,
+            max_tokens=self.max_tokens,
+            messages=[{"role": "user", "content": prompt}],
+        )
         usage = getattr(response, "usage", None)
         inputs = _tokens(getattr(usage, "input_tokens", None))
         if inputs is not None:
