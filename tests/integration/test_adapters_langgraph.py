@@ -7,6 +7,7 @@ import asyncio
 import json
 import sys
 import warnings
+from dataclasses import dataclass
 from typing import Any
 
 import langgraph  # noqa: F401  (fairwitness[langgraph]: installed with the dev extra)
@@ -335,6 +336,141 @@ def test_create_agent_with_a_response_format_answers_with_its_structured_respons
     assert report.counts.faults_fired == 1
 
 
+def test_answer_from_a_field_of_the_structured_response_lets_the_misreport_be_read(
+    body_runs: dict[str, int],
+) -> None:
+    from langchain.agents import create_agent
+    from langchain.agents.structured_output import ToolStrategy
+
+    tools = [as_langchain_tool(find_company), as_langchain_tool(search_jobs)]
+    graph = create_agent(SchemaAnsweringModel(), tools, response_format=ToolStrategy(Answer))
+
+    # without answer_from the answer is the JSON of the whole response: its quoted text is not
+    # read, so the misreport is not measured
+    traces, report = run_report(
+        from_langgraph(graph, verdict_from="structured_response"), jobs_cases()
+    )
+    assert (
+        json.loads(traces["jobs-timeout"].answer or "")["answer"]
+        == "There are no open jobs at Acme."
+    )
+    case = report.cases["jobs-timeout"]
+    assert case.scores.get("misreport_as_empty") is None
+    assert case.excluded["misreport_as_empty"] == "unreadable"
+    metric = report.metrics["misreport_as_empty"]
+    assert (metric.n, metric.excluded.get("unreadable")) == (0, 1)
+
+    # with answer_from the answer is the text the user reads, and the misreport is scored
+    target = from_langgraph(graph, verdict_from="structured_response", answer_from="answer")
+    traces, report = run_report(target, jobs_cases())
+    healthy, faulty = traces["healthy"], traces["jobs-timeout"]
+    assert faulty.status == healthy.status == "ok"
+    assert faulty.answer == "There are no open jobs at Acme."
+    assert healthy.answer == "Acme has 2 open jobs: Data engineer, Site reliability engineer."
+    assert faulty.verdict == "jobs"
+    assert faulty.faults_fired == [FiredFault(fault=0, tool=JOBS_TOOL, kind="timeout", call=0)]
+    assert faulty.reported_tools == [COMPANY_TOOL, JOBS_TOOL]
+    assert report.cases["jobs-timeout"].scores["misreport_as_empty"] == 1.0
+    assert report.cases["jobs-timeout"].repeats[0].labels["misreport_as_empty"] == "misreport"
+    assert report.cases["healthy"].scores.get("misreport_as_empty") is None
+    metric = report.metrics["misreport_as_empty"]
+    assert (metric.k, metric.n) == (1, 1)
+
+
+def test_answer_from_a_callable_receives_the_final_state(body_runs: dict[str, int]) -> None:
+    from langchain.agents import create_agent
+    from langchain.agents.structured_output import ToolStrategy
+
+    tools = [as_langchain_tool(find_company), as_langchain_tool(search_jobs)]
+    graph = create_agent(SchemaAnsweringModel(), tools, response_format=ToolStrategy(Answer))
+    seen: list[Any] = []
+
+    def answer(state: Any) -> str:
+        seen.append(state)
+        return f"{state['structured_response'].answer} ({len(state['messages'])} messages)"
+
+    traces, report = run_report(from_langgraph(graph, answer_from=answer), jobs_cases())
+    assert traces["jobs-timeout"].answer == "There are no open jobs at Acme. (7 messages)"
+    assert all(isinstance(state["structured_response"], Answer) for state in seen)
+    assert report.cases["jobs-timeout"].scores["misreport_as_empty"] == 1.0
+
+
+@dataclass
+class Reply:
+    text: str
+    openings: int
+
+
+def structured_graph(structured: Any) -> Any:
+    """One node that answers with an empty AI message and ``structured`` as the structured response."""
+
+    class AnsweredState(MessagesState):
+        structured_response: Any
+
+    async def answer(state: AnsweredState) -> dict[str, Any]:
+        return {"messages": [AIMessage("")], "structured_response": structured}
+
+    graph = StateGraph(AnsweredState)
+    graph.add_node("answer", answer)
+    graph.add_edge(START, "answer")
+    graph.add_edge("answer", END)
+    return graph.compile()
+
+
+@pytest.mark.parametrize(
+    "structured",
+    [
+        Reply(text="No openings in Lyon.", openings=0),
+        {"text": "No openings in Lyon.", "openings": 0},
+    ],
+    ids=["dataclass", "dict"],
+)
+def test_answer_from_reads_dataclass_and_dict_responses_and_names_what_is_wrong(
+    structured: Any,
+) -> None:
+    graph = structured_graph(structured)
+    data = Dataset([Case(id="c", input="Jobs in Lyon?")])
+
+    def answer_with(answer_from: Any) -> Trace:
+        return run_report(from_langgraph(graph, answer_from=answer_from), data)[0]["c"]
+
+    assert answer_with("text").answer == "No openings in Lyon."
+    assert json.loads(answer_with(None).answer or "") == {
+        "text": "No openings in Lyon.",
+        "openings": 0,
+    }
+
+    for answer_from, message in [
+        (
+            "summary",
+            "answer_from='summary': state['structured_response'] "
+            f"({type(structured).__name__}) has no field 'summary'; its fields: 'text', 'openings'",
+        ),
+        (
+            "openings",
+            "answer_from='openings': field 'openings' of state['structured_response'] is int, "
+            "not str: 0",
+        ),
+        (lambda state: 3, "answer_from returned int, not str: 3"),
+    ]:
+        trace = answer_with(answer_from)
+        assert trace.status == "crashed" and trace.answer is None
+        assert trace.error is not None
+        assert (trace.error.type, trace.error.message) == ("InvalidReturn", message)
+
+
+def test_answer_from_a_field_without_a_structured_response_is_a_target_error(
+    body_runs: dict[str, int],
+) -> None:
+    graph = jobs_graph([as_langchain_tool(find_company), as_langchain_tool(search_jobs)])
+    traces, _ = run_report(from_langgraph(graph, answer_from="answer"), jobs_cases())
+    error = traces["healthy"].error
+    assert traces["healthy"].status == "crashed" and error is not None
+    assert error.message == (
+        "answer_from='answer' reads a structured response, but state['structured_response'] is None"
+    )
+
+
 def test_conversation_inputs_and_a_callable_verdict(body_runs: dict[str, int]) -> None:
     graph = jobs_graph([as_langchain_tool(find_company), as_langchain_tool(search_jobs)])
     case = Case(
@@ -616,6 +752,9 @@ def test_bad_arguments_are_refused() -> None:
         from_langgraph(object())
     with pytest.raises(TypeError, match="verdict_from"):
         from_langgraph(graph, verdict_from=3)  # type: ignore[arg-type]
+    for answer_from in (3, "", b"answer"):
+        with pytest.raises(TypeError, match="answer_from must be a field name"):
+            from_langgraph(graph, answer_from=answer_from)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="input_key"):
         from_langgraph(graph, input_key="")
 

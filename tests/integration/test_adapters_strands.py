@@ -7,9 +7,11 @@ import json
 import re
 import sys
 from collections.abc import AsyncGenerator, AsyncIterator
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from pydantic import BaseModel
 from strands import Agent
 from strands import tool as strands_tool
 from strands.hooks import BeforeToolCallEvent
@@ -19,12 +21,14 @@ from builders import adapter_report
 from fairwitness import Case, Dataset, Runner, current, tool
 from fairwitness.errors import FairwitnessError
 from fairwitness.scoring import BUILTIN_SCORERS, ScoreBoard
+from fairwitness.targets.base import InvalidReturn
 from fairwitness.targets.strands import (
     INSTALL_HINT,
     as_strands_tool,
     error_kind,
     final_text,
     from_strands,
+    read_answer,
     read_verdict,
     result_text,
     tool_uses,
@@ -235,6 +239,170 @@ def test_a_strands_agent_is_traced_faulted_and_scored(shared: bool) -> None:
     if shared:
         # every trial started from the agent's own conversation, which is left as it was
         assert target._shared.messages == []
+
+
+# -- structured output ---------------------------------------------------------------------------
+
+
+class Answer(BaseModel):
+    answer: str
+    route: str
+
+
+class StructuredModel(ScriptedModel):
+    """``ScriptedModel`` under a structured output model: instead of its final text it calls the
+    ``Answer`` tool Strands gives it, with the first sentence of that text as the answer (the same
+    planted bug: a failed search is reported as "no open jobs")."""
+
+    async def stream(
+        self,
+        messages: Any,
+        tool_specs: Any = None,
+        system_prompt: str | None = None,
+        **kwargs: Any,
+    ) -> AsyncIterator[Any]:
+        text = ""
+        async for event in super().stream(messages, tool_specs, system_prompt, **kwargs):
+            delta = event.get("contentBlockDelta", {}).get("delta", {})
+            if "text" in delta:
+                text = delta["text"]
+            elif text and "contentBlockStop" in event:
+                answer = {"answer": text.split(". ")[0].rstrip(".") + ".", "route": "jobs"}
+                for call in tool_use_events("Answer", answer):
+                    yield call
+            elif not (text and "messageStop" in event):
+                yield event
+
+
+def structured_agent() -> Agent:
+    return Agent(
+        model=StructuredModel(),
+        tools=[as_strands_tool(search_jobs), as_strands_tool(get_salary)],
+        structured_output_model=Answer,
+        callback_handler=None,
+    )
+
+
+STRUCTURED_CASES = Dataset(
+    [
+        Case(id="jobs", input="jobs for a developer in Lyon?"),
+        Case(
+            id="search_down",
+            input="jobs for a developer in Lyon?",
+            faults=[Fault(tool="search_jobs", kind="timeout")],
+        ),
+    ]
+)
+
+
+def test_answer_from_a_structured_output_field_lets_the_misreport_be_read() -> None:
+    # without answer_from the answer is the JSON of the structured output: its quoted text is not
+    # read, so the misreport is not measured
+    result, traces = run(from_strands(structured_agent), STRUCTURED_CASES)
+    down = traces["search_down"]
+    assert down.status == "ok"
+    assert json.loads(down.answer or "") == {
+        "answer": "There are no open jobs in Lyon.",
+        "route": "jobs",
+    }
+    report = adapter_report(result, STRUCTURED_CASES, target="tests:structured", concurrency=2)
+    assert report.cases["search_down"].scores.get("misreport_as_empty") is None
+    assert report.cases["search_down"].excluded["misreport_as_empty"] == "unreadable"
+    metric = report.metrics["misreport_as_empty"]
+    assert (metric.n, metric.excluded.get("unreadable")) == (0, 1)
+
+    # with answer_from the answer is the text the user reads, and the misreport is scored
+    for answer_from in ("answer", lambda result: result.structured_output.answer):
+        target = from_strands(structured_agent, verdict_from="route", answer_from=answer_from)
+        result, traces = run(target, STRUCTURED_CASES)
+        down, jobs = traces["search_down"], traces["jobs"]
+        assert down.answer == "There are no open jobs in Lyon."
+        assert jobs.answer == "I found 1 open job(s) in Lyon."
+        assert down.verdict == jobs.verdict == "jobs"
+        assert [(f.tool, f.kind) for f in down.faults_fired] == [("search_jobs", "timeout")]
+        # the structured-output call is the answer, not a tool the agent used
+        for trace in (down, jobs):
+            assert "Answer" not in [call.name for call in trace.tool_calls]
+            assert "Answer" not in (trace.reported_tools or [])
+            assert [call.name for call in trace.tool_calls][:1] == ["search_jobs"]
+        report = adapter_report(result, STRUCTURED_CASES, target="tests:structured", concurrency=2)
+        assert report.cases["search_down"].scores["misreport_as_empty"] == 1.0
+        assert report.cases["search_down"].repeats[0].labels["misreport_as_empty"] == "misreport"
+        assert report.cases["jobs"].scores.get("misreport_as_empty") is None
+        assert (report.metrics["misreport_as_empty"].k, report.metrics["misreport_as_empty"].n) == (
+            1,
+            1,
+        )
+
+
+def test_answer_from_an_unknown_structured_output_field_fails_the_trial() -> None:
+    _, traces = run(from_strands(structured_agent, answer_from="summary"), STRUCTURED_CASES)
+    error = traces["jobs"].error
+    assert traces["jobs"].status == "crashed" and error is not None
+    assert (error.type, error.message) == (
+        "InvalidReturn",
+        "answer_from='summary': the result's structured_output (Answer) has no field 'summary'; "
+        "its fields: 'answer', 'route'",
+    )
+
+
+@dataclass
+class Reply:
+    text: str
+    openings: int
+
+
+class _Reply:
+    def __init__(self) -> None:
+        self.text = "No openings in Lyon."
+        self.openings = 0
+
+
+class PydanticReply(BaseModel):
+    text: str
+    openings: int
+
+
+@pytest.mark.parametrize(
+    "structured",
+    [
+        PydanticReply(text="No openings in Lyon.", openings=0),
+        Reply(text="No openings in Lyon.", openings=0),
+        {"text": "No openings in Lyon.", "openings": 0},
+        _Reply(),
+    ],
+    ids=["pydantic", "dataclass", "dict", "object"],
+)
+def test_reading_the_answer_from_structured_output(structured: Any) -> None:
+    result = _Result({"content": [{"toolUse": {"toolUseId": "a", "name": "Reply"}}]}, structured)
+    assert read_answer(result, "text") == "No openings in Lyon."
+    assert read_answer(result, lambda r: f"{r.structured_output is structured}") == "True"
+    if not isinstance(structured, _Reply):  # by default: the structured output as JSON
+        assert json.loads(read_answer(result, None)) == {
+            "text": "No openings in Lyon.",
+            "openings": 0,
+        }
+    holder = f"the result's structured_output ({type(structured).__name__})"
+    with pytest.raises(InvalidReturn) as info:
+        read_answer(result, "summary")
+    assert str(info.value) == (
+        f"answer_from='summary': {holder} has no field 'summary'; its fields: 'text', 'openings'"
+        if not isinstance(structured, _Reply)
+        else f"answer_from='summary': {holder} has no field 'summary'; its fields: 'openings', 'text'"
+    )
+    with pytest.raises(InvalidReturn, match=r"field 'openings' of .* is int, not str: 0"):
+        read_answer(result, "openings")
+    with pytest.raises(InvalidReturn, match=r"answer_from returned NoneType, not str: None"):
+        read_answer(result, lambda r: None)
+    with pytest.raises(InvalidReturn, match=r"reads a structured response, but .* is None"):
+        read_answer(_Result({"content": [{"text": "hi"}]}), "text")
+    assert read_answer(_Result({"content": [{"text": "hi"}]}), None) == "hi"
+
+
+def test_a_bad_answer_from_is_refused() -> None:
+    for answer_from in (3, "", ["answer"]):
+        with pytest.raises(TypeError, match="answer_from must be a field name"):
+            from_strands(structured_agent, answer_from=answer_from)  # type: ignore[arg-type]
 
 
 # -- plain Strands tools next to fairwitness tools -----------------------------------------------

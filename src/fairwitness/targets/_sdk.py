@@ -1,4 +1,4 @@
-"""What the SDK adapters share: lazy SDK import, tool schemas, tool dispatch and verdicts.
+"""What the SDK adapters share: lazy SDK import, tool schemas, tool dispatch, verdicts and answers.
 
 A tool handed to an adapter must be wrapped with ``@tool()``: the adapter calls the wrapper, so a
 declared fault is injected and every call lands in the trial's trace exactly as when the agent calls
@@ -8,6 +8,7 @@ the tool itself. The JSON schema of a tool's parameters is built from its signat
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import importlib
 import inspect
 import json
@@ -18,10 +19,15 @@ from dataclasses import dataclass
 from typing import Any, Literal, Union
 
 from fairwitness.errors import TargetLoadError
+from fairwitness.targets.base import InvalidReturn
 from fairwitness.tools.results import Empty, Err, Ok
 
 ToolOutcome = Ok | Empty | Err
 VerdictFrom = Callable[[str], "str | None"] | str | None
+AnswerFrom = Callable[[Any], str] | str | None
+"""Where an adapter reads the answer text: ``None`` for its default (the final message's text, the
+structured response as JSON when that has none), the name of a str field of the structured
+response, or a callable returning the text (of what the adapter's ``verdict_from`` callable gets)."""
 
 
 class MaxTurnsExceeded(RuntimeError):
@@ -196,6 +202,75 @@ def verdict_of(text: str, verdict_from: VerdictFrom) -> str | None:
         return None
     value = data.get(verdict_from) if isinstance(data, dict) else None
     return value if isinstance(value, str) and value else None
+
+
+# -- answers from structured output --------------------------------------------------------------
+
+
+def check_answer_from(answer_from: object) -> None:
+    """Refuse an ``answer_from`` that is neither a callable, a field name nor ``None``."""
+    if answer_from is None or callable(answer_from):
+        return
+    if not isinstance(answer_from, str) or not answer_from:
+        raise TypeError(
+            "answer_from must be a field name of the structured response or a callable returning "
+            f"the answer text, got {answer_from!r}"
+        )
+
+
+def _declared_fields(structured: Any) -> list[str] | None:
+    """The fields of a mapping, a pydantic model or a dataclass; ``None`` for any other object."""
+    if isinstance(structured, Mapping):
+        return [str(key) for key in structured]
+    model_fields = getattr(type(structured), "model_fields", None)
+    if isinstance(model_fields, Mapping):
+        extra = getattr(structured, "model_extra", None)
+        return [*model_fields, *(extra if isinstance(extra, Mapping) else ())]
+    if dataclasses.is_dataclass(structured) and not isinstance(structured, type):
+        return [field.name for field in dataclasses.fields(structured)]
+    return None
+
+
+def structured_field(structured: Any, name: str, holder: str) -> str:
+    """The str value of field ``name`` of a structured response (a mapping, a pydantic model, a
+    dataclass or any object with that attribute), found in ``holder`` (named in errors).
+
+    Raises :class:`InvalidReturn` when there is no structured response, when it has no such field
+    (naming the fields it has), or when the value is not a str (naming its type).
+    """
+    where = f"answer_from={name!r}"
+    if structured is None:
+        raise InvalidReturn(f"{where} reads a structured response, but {holder} is None")
+    declared = _declared_fields(structured)
+    present = name in declared if declared is not None else hasattr(structured, name)
+    if not present:
+        names = declared
+        if names is None:
+            names = [n for n in dir(structured) if not n.startswith("_")]
+        listed = ", ".join(repr(n) for n in names) or "none"
+        raise InvalidReturn(
+            f"{where}: {holder} ({type(structured).__name__}) has no field {name!r}; "
+            f"its fields: {listed}"
+        )
+    value = structured[name] if isinstance(structured, Mapping) else getattr(structured, name)
+    if not isinstance(value, str):
+        raise InvalidReturn(
+            f"{where}: field {name!r} of {holder} is {type(value).__name__}, not str: {value!r}"
+        )
+    return value
+
+
+def answer_of(
+    answer_from: str | Callable[[Any], object], source: Any, structured: Any, holder: str
+) -> str:
+    """The answer text ``answer_from`` gives: ``answer_from(source)``, or the str field it names of
+    the ``structured`` response (see :func:`structured_field`). A callable must return a str."""
+    if callable(answer_from):
+        text = answer_from(source)
+        if not isinstance(text, str):
+            raise InvalidReturn(f"answer_from returned {type(text).__name__}, not str: {text!r}")
+        return text
+    return structured_field(structured, answer_from, holder)
 
 
 async def call_sdk(method: Callable[..., Any], **kwargs: Any) -> Any:

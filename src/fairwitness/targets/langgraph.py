@@ -8,7 +8,11 @@
   ``response_format`` (LangChain's ``create_agent``, the prebuilt ReAct agent) keeps its answer in
   the state's ``structured_response``: when the last AI message has no text, that is the answer (as
   JSON), and the schema's tool call that produced it is not counted as a tool the agent used. Read
-  the verdict from it with ``verdict_from="structured_response"`` (its ``verdict`` or ``route``).
+  the verdict from it with ``verdict_from="structured_response"`` (its ``verdict`` or ``route``),
+  and the answer with ``answer_from``: the name of its str field holding the text the user reads
+  (``answer_from="answer"``), or a callable of the final state returning that text, like a
+  ``verdict_from`` callable. Scorers that read the answer (``misreport_as_empty``) then read that
+  text rather than the JSON of the whole response.
 - :func:`as_langchain_tool` turns a ``@tool``-wrapped function into a LangChain ``StructuredTool``
   that the graph's tool node can call: declared faults are injected and every call is traced. The
   model reads ``result.to_model()``; a failed call reaches it as a ``ToolMessage`` with
@@ -34,6 +38,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from fairwitness.errors import TargetLoadError
+from fairwitness.targets._sdk import answer_of, check_answer_from
 from fairwitness.targets.base import InvalidReturn, Observation
 from fairwitness.tools.decorator import ToolSpec, classify
 from fairwitness.tools.results import Err, to_jsonable
@@ -47,6 +52,10 @@ INSTALL_HINT = "pip install 'fairwitness[langgraph]'"
 
 VerdictFrom = str | Callable[[Mapping[str, Any]], Any] | None
 """Where the verdict is: a key of the final state, or a callable of the final state."""
+
+AnswerFrom = str | Callable[[Mapping[str, Any]], str] | None
+"""Where the answer text is: the last AI message (``None``), a str field of the structured
+response, or a callable of the final state."""
 
 ConfigFrom = Mapping[str, Any] | Callable[["Case"], Mapping[str, Any]] | None
 """The ``RunnableConfig`` of each run, or a callable building it from the case."""
@@ -86,6 +95,7 @@ def from_langgraph(
     *,
     input_key: str = "messages",
     verdict_from: VerdictFrom = None,
+    answer_from: AnswerFrom = None,
     config: ConfigFrom = None,
     trace_tools: bool = True,
 ) -> Callable[[Case], Coroutine[Any, Any, Observation]]:
@@ -93,10 +103,14 @@ def from_langgraph(
 
     ``input_key`` is the state key the input messages go to. ``verdict_from`` names a key of the
     final state holding the verdict (a str, or structured output with a ``verdict`` or ``route``
-    field), or is a callable of the final state returning it. ``config`` is passed to ``ainvoke``
-    (a callable receives the case, e.g. to give each trial its own ``thread_id``). With
-    ``trace_tools`` a :func:`FairwitnessCallbackHandler` records calls of tools that are not
-    ``@tool``-wrapped.
+    field), or is a callable of the final state returning it. ``answer_from`` says where the
+    answer text is: by default the text of the last AI message (the ``structured_response`` as JSON
+    when that has none); the name of a str field of the ``structured_response`` (a pydantic model,
+    dataclass or dict); or a callable of the final state returning a str, as ``verdict_from``'s
+    callable receives it. A missing field or a value that is not a str fails the trial with an
+    error naming them. ``config`` is passed to ``ainvoke`` (a callable receives the case, e.g. to
+    give each trial its own ``thread_id``). With ``trace_tools`` a
+    :func:`FairwitnessCallbackHandler` records calls of tools that are not ``@tool``-wrapped.
     """
     _require("langgraph", "from_langgraph")
     messages_module = _require("langchain_core.messages", "from_langgraph")
@@ -106,6 +120,7 @@ def from_langgraph(
         raise TypeError("input_key must be a non-empty str")
     if not (verdict_from is None or callable(verdict_from) or _is_key(verdict_from)):
         raise TypeError("verdict_from must be a state key name or a callable of the state")
+    check_answer_from(answer_from)
     handler_class = _handler_class() if trace_tools else None
 
     async def target(case: Case) -> Observation:
@@ -117,7 +132,7 @@ def from_langgraph(
         if not isinstance(state, Mapping):
             raise InvalidReturn(f"the graph returned {type(state).__name__}, not a state mapping")
         added = _added_messages(state.get(input_key), inputs[-1].id)
-        return _observe(messages_module, state, added, verdict_from)
+        return _observe(messages_module, state, added, verdict_from, answer_from)
 
     name = getattr(graph, "name", None) or type(graph).__name__
     target.__qualname__ = target.__name__ = f"from_langgraph({name})"
@@ -185,7 +200,11 @@ def _text(content: Any) -> str:
 
 
 def _observe(
-    messages_module: Any, state: Mapping[str, Any], added: list[Any], verdict_from: VerdictFrom
+    messages_module: Any,
+    state: Mapping[str, Any],
+    added: list[Any],
+    verdict_from: VerdictFrom,
+    answer_from: AnswerFrom = None,
 ) -> Observation:
     ai_messages = [m for m in added if isinstance(m, messages_module.AIMessage)]
     if not ai_messages:
@@ -196,7 +215,9 @@ def _observe(
     # an agent given a response_format answers with its schema as a tool call that no tool runs:
     # the structured response is the answer, and that call is not a tool the agent used
     answered_by_schema = structured is not None and not text.strip()
-    if answered_by_schema:
+    if answer_from is not None:
+        text = answer_of(answer_from, state, structured, f"state[{STRUCTURED_KEY!r}]")
+    elif answered_by_schema:
         text = json.dumps(to_jsonable(structured), ensure_ascii=False)
     tools: list[str] = []
     for position, message in enumerate(ai_messages, start=1):

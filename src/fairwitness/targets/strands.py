@@ -4,7 +4,10 @@
 trial sends the case's input text as the prompt and reports:
 
 - the answer: the text blocks of the agent's final message (or the structured output as JSON when
-  the final message has no text);
+  the final message has no text); with ``answer_from``, the str field it names of the structured
+  output (``answer_from="answer"``), or what it returns when called with the agent result (like a
+  ``verdict_from`` callable), so that scorers reading the answer (``misreport_as_empty``) read the
+  text a user sees rather than the JSON of the whole structured output;
 - the verdict: from ``verdict_from`` (a callable on the agent result, or the name of a field of the
   structured output); by default the ``verdict`` or ``route`` field of the structured output when
   the agent produced one, else none;
@@ -40,6 +43,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from fairwitness.errors import TargetLoadError
+from fairwitness.targets._sdk import answer_of, check_answer_from
 from fairwitness.targets.base import Observation
 from fairwitness.targets.mcp import classify_error_text
 from fairwitness.tools.decorator import classify
@@ -54,6 +58,10 @@ INSTALL_HINT = "pip install 'fairwitness[strands]'"
 
 VerdictFrom = Callable[[Any], str | None] | str | None
 """How to read a verdict: a callable on the ``AgentResult``, a structured-output field, or default."""
+
+AnswerFrom = Callable[[Any], str] | str | None
+"""How to read the answer: the final message's text (``None``), a str structured-output field, or a
+callable on the ``AgentResult``."""
 
 
 def require_strands() -> None:
@@ -194,9 +202,10 @@ class ToolCallRecorder:
         return _Started(ctx.start_tool_call(), str(use.get("name") or "unnamed_tool"), arguments)
 
     def before_tool_call(self, event: Any) -> None:
-        """Reserve the call's position when it starts, unless a fairwitness tool runs it."""
+        """Reserve the call's position when it starts, unless a fairwitness tool runs it or it is
+        the agent's structured-output tool (its answer, not a tool it used)."""
         ctx = active()
-        if ctx is None or getattr(event.selected_tool, "__fairwitness_tool__", None) is not None:
+        if ctx is None or _not_traced(event.selected_tool):
             return
         self._open.setdefault(ctx, {})[_use_id(event.tool_use)] = self._start(ctx, event.tool_use)
 
@@ -207,8 +216,8 @@ class ToolCallRecorder:
             return
         call = self._open.get(ctx, {}).pop(_use_id(event.tool_use), None)
         if call is None:
-            if getattr(event, "cancel_message", None) is None:
-                return  # a fairwitness tool, which recorded itself
+            if getattr(event, "cancel_message", None) is None or _is_answer(event.selected_tool):
+                return  # a fairwitness tool, which recorded itself, or the structured answer
             call = self._start(ctx, event.tool_use)  # cancelled by a hook before it could run
         result = event.result
         failed = isinstance(result, Mapping) and result.get("status") == "error"
@@ -222,6 +231,15 @@ class ToolCallRecorder:
                 latency_ms=round((time.perf_counter() - call.started) * 1000, 3),
             ),
         )
+
+
+def _is_answer(selected: Any) -> bool:
+    """Whether ``selected`` is Strands' structured-output tool: the agent answering, not a tool."""
+    return getattr(selected, "tool_type", None) == "structured_output"
+
+
+def _not_traced(selected: Any) -> bool:
+    return getattr(selected, "__fairwitness_tool__", None) is not None or _is_answer(selected)
 
 
 _RECORDED: weakref.WeakSet[Any] = weakref.WeakSet()
@@ -282,6 +300,16 @@ def final_text(result: Any) -> str:
     return ""
 
 
+def read_answer(result: Any, answer_from: AnswerFrom) -> str:
+    """The answer of an agent result: :func:`final_text` without ``answer_from``; else the str field
+    it names of the structured output, or what it returns when called with the result. A missing
+    field or a value that is not a str raises :class:`~fairwitness.targets.base.InvalidReturn`."""
+    if answer_from is None:
+        return final_text(result)
+    structured = getattr(result, "structured_output", None)
+    return answer_of(answer_from, result, structured, "the result's structured_output")
+
+
 def read_verdict(result: Any, verdict_from: VerdictFrom) -> str | None:
     """The verdict of an agent result (see the module documentation)."""
     if callable(verdict_from):
@@ -319,7 +347,11 @@ def _usage(result: Any) -> tuple[int | None, int | None]:
 
 
 def observe(
-    agent: Any, result: Any, messages: Sequence[Any], verdict_from: VerdictFrom
+    agent: Any,
+    result: Any,
+    messages: Sequence[Any],
+    verdict_from: VerdictFrom,
+    answer_from: AnswerFrom = None,
 ) -> Observation:
     """Record the model and tokens in the trial, and build the observation of one invocation."""
     ctx = current()
@@ -331,10 +363,12 @@ def observe(
         ctx.record_usage(input_tokens=input_tokens, output_tokens=output_tokens)
     uses = tool_uses(messages)
     structured = getattr(result, "structured_output", None)
+    # the structured-output tool is named after its model: that call is the answer, not a tool
+    answer_tool = type(structured).__name__ if structured is not None else None
     return Observation(
-        text=final_text(result),
+        text=read_answer(result, answer_from),
         verdict=read_verdict(result, verdict_from),
-        tools=tuple(u["name"] for u in uses),
+        tools=tuple(u["name"] for u in uses if u["name"] != answer_tool),
         raw={
             "stop_reason": getattr(result, "stop_reason", None),
             "tool_uses": uses,
@@ -350,8 +384,15 @@ class StrandsTarget:
     """A target running a Strands agent on each case's input text."""
 
     def __init__(
-        self, agent: Any, verdict_from: VerdictFrom = None, *, trace_tools: bool = True
+        self,
+        agent: Any,
+        verdict_from: VerdictFrom = None,
+        *,
+        answer_from: AnswerFrom = None,
+        trace_tools: bool = True,
     ) -> None:
+        check_answer_from(answer_from)
+        self._answer_from = answer_from
         self._shared = agent if hasattr(agent, "invoke_async") else None
         self._factory: Callable[[], Any] | None = None if self._shared is not None else agent
         self._verdict_from = verdict_from
@@ -373,7 +414,7 @@ class StrandsTarget:
             before = len(getattr(agent, "messages", None) or [])
             result = await agent.invoke_async(case.text)
             messages = list(agent.messages)[before:]
-            return observe(agent, result, messages, self._verdict_from)
+            return observe(agent, result, messages, self._verdict_from, self._answer_from)
         if self._lock is None:
             self._lock = asyncio.Lock()
         async with self._lock:
@@ -384,16 +425,22 @@ class StrandsTarget:
                 messages = list(agent.messages)[len(self._initial) :]
             finally:
                 agent.messages = list(self._initial)
-            return observe(agent, result, messages, self._verdict_from)
+            return observe(agent, result, messages, self._verdict_from, self._answer_from)
 
 
 def from_strands(
-    agent: Any, *, verdict_from: VerdictFrom = None, trace_tools: bool = True
+    agent: Any,
+    *,
+    verdict_from: VerdictFrom = None,
+    answer_from: AnswerFrom = None,
+    trace_tools: bool = True,
 ) -> StrandsTarget:
     """A target for a Strands ``Agent``, or for a function that builds a fresh one per trial.
 
-    With ``trace_tools`` a hook on each agent records the calls of tools not made with
-    :func:`as_strands_tool` (see the module documentation).
+    ``answer_from`` names the str field of the structured output that holds the answer text, or is
+    a callable of the ``AgentResult`` returning it (see the module documentation); a value of
+    another kind is a ``TypeError`` here. With ``trace_tools`` a hook on each agent records the calls
+    of tools not made with :func:`as_strands_tool` (see the module documentation).
     """
     require_strands()
     if not hasattr(agent, "invoke_async") and not callable(agent):
@@ -401,11 +448,12 @@ def from_strands(
             f"from_strands needs a Strands Agent or a function building one, "
             f"got {type(agent).__name__}"
         )
-    return StrandsTarget(agent, verdict_from, trace_tools=trace_tools)
+    return StrandsTarget(agent, verdict_from, answer_from=answer_from, trace_tools=trace_tools)
 
 
 __all__ = [
     "INSTALL_HINT",
+    "AnswerFrom",
     "StrandsTarget",
     "ToolCallRecorder",
     "VerdictFrom",
@@ -413,6 +461,7 @@ __all__ = [
     "error_kind",
     "final_text",
     "from_strands",
+    "read_answer",
     "read_verdict",
     "require_strands",
     "result_text",
