@@ -185,6 +185,21 @@ def test_verdict_from_a_json_key() -> None:
     assert [t.verdict for t in traces] == ["salary", "salary"]
 
 
+def test_answer_from_a_json_key() -> None:
+    def script(path: str, body: dict[str, Any]) -> Any:
+        reply = {"route": "salary", "text": "The median salary is 42,000."}
+        return anthropic_answer(MODEL, json.dumps(reply), (1, 1))
+
+    with serve(script) as server:
+        _, traces, _ = run_agent(server.url, verdict_from="route", answer_from="text")
+        _, missing, _ = run_agent(server.url, answer_from="reply")
+    assert [(t.answer, t.verdict) for t in traces] == [
+        ("The median salary is 42,000.", "salary")
+    ] * 2
+    assert all(t.status == "crashed" for t in missing)
+    assert "has no field 'reply'; its fields: 'route', 'text'" in (missing[0].error.message or "")
+
+
 def test_a_model_that_never_stops_calling_tools_is_a_target_error() -> None:
     def script(path: str, body: dict[str, Any]) -> Any:
         return anthropic_tool_uses(MODEL, [("get_salary", {"role": "welder"})], (1, 1))

@@ -226,6 +226,59 @@ def test_verdict_from_a_callable_or_a_json_key(verdict_from: Any, expected: dict
     assert {t.case_id: t.verdict for t in traces if t.case_id == "clean"} == expected
 
 
+def json_answers(path: str, body: dict[str, Any]) -> Any:
+    """A model answering in JSON: "no open jobs" after a failed search (the planted misreport)."""
+    results = sent_results(path, body)
+    if not results:
+        return chat_tool_calls(MODEL, [("search_jobs", {"city": "Lyon"})], (5, 5))
+    failed = json.loads(results[0].content)["status"] == "error"
+    text = "There are no open jobs in Lyon." if failed else "Open jobs in Lyon: welder, baker."
+    return chat_answer(MODEL, json.dumps({"route": "jobs", "text": text}), (5, 5))
+
+
+def test_answer_from_a_json_key_lets_the_misreport_be_read() -> None:
+    with serve(json_answers) as server:
+        _, traces, report = run_agent(server.url)
+    # the whole JSON is the answer: its quoted text is not read, so the misreport is not measured
+    assert (
+        json.loads(next(t.answer for t in traces if t.case_id == "fault") or "")["route"] == "jobs"
+    )
+    assert report.cases["fault"].excluded["misreport_as_empty"] == "unreadable"
+
+    for answer_from in ("text", lambda final: json.loads(final)["text"]):
+        with serve(json_answers) as server:
+            _, traces, report = run_agent(server.url, answer_from=answer_from, verdict_from="route")
+        by_id = {t.case_id: t for t in traces}
+        assert by_id["fault"].answer == "There are no open jobs in Lyon."
+        assert by_id["clean"].answer == "Open jobs in Lyon: welder, baker."
+        assert by_id["fault"].verdict == "jobs"
+        assert report.cases["fault"].scores["misreport_as_empty"] == 1.0
+
+
+@pytest.mark.parametrize(
+    ("answer", "answer_from", "message"),
+    [
+        ("Open jobs: 2", "text", "reads a JSON answer, but the final message is not JSON"),
+        ('["a"]', "text", "reads a JSON object, but the final message holds list"),
+        ('{"route": "jobs"}', "text", "has no field 'text'; its fields: 'route'"),
+        ('{"text": 3}', "text", "field 'text' of the final message's JSON is int, not str"),
+    ],
+)
+def test_an_answer_answer_from_cannot_read_is_a_target_error(
+    answer: str, answer_from: str, message: str
+) -> None:
+    def script(path: str, body: dict[str, Any]) -> Any:
+        return chat_answer(MODEL, answer, (1, 1))
+
+    with serve(script) as server:
+        _, traces, _ = run_agent(server.url, answer_from=answer_from)
+    for trace in traces:
+        assert trace.status == "crashed" and trace.error is not None
+        assert trace.error.type == "InvalidReturn" and message in trace.error.message
+    with pytest.raises(TypeError, match="answer_from must be"):
+        from_openai(None, model="m", tools=[], answer_from=3)  # type: ignore[arg-type]
+
+
 def test_a_model_that_never_stops_calling_tools_is_a_target_error() -> None:
     def script(path: str, body: dict[str, Any]) -> Any:
         return chat_tool_calls(MODEL, [("get_salary", {"role": "welder"})], (1, 1))

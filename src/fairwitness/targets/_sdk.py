@@ -284,3 +284,27 @@ async def call_sdk(method: Callable[..., Any], **kwargs: Any) -> Any:
 def count(value: Any) -> int | None:
     """A token count from a usage object field, or ``None`` when it is missing."""
     return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
+
+
+def text_answer(text: str, answer_from: AnswerFrom) -> str:
+    """The answer of an SDK loop whose final message is ``text``: the text itself, or
+    ``answer_from(text)``, or the str field ``answer_from`` names of the text read as a JSON object
+    (a structured answer). Raises :class:`InvalidReturn` when the text is not such an object."""
+    if answer_from is None:
+        return text
+    if callable(answer_from):
+        return answer_of(answer_from, text, None, "the final message")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        shown = text if len(text) <= 80 else text[:77] + "..."
+        raise InvalidReturn(
+            f"answer_from={answer_from!r} reads a JSON answer, but the final message is not JSON: "
+            f"{shown!r}"
+        ) from None
+    if not isinstance(data, dict):
+        raise InvalidReturn(
+            f"answer_from={answer_from!r} reads a JSON object, but the final message holds "
+            f"{type(data).__name__}"
+        )
+    return structured_field(data, answer_from, "the final message's JSON")

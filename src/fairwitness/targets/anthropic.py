@@ -16,14 +16,17 @@ from typing import Any
 
 from fairwitness.targets._sdk import (
     AdapterTool,
+    AnswerFrom,
     MaxTurnsExceeded,
     VerdictFrom,
     call_sdk,
+    check_answer_from,
     check_verdict_from,
     count,
     describe_tools,
     dispatch,
     require_sdk,
+    text_answer,
     verdict_of,
 )
 from fairwitness.targets.base import Observation
@@ -115,6 +118,7 @@ def from_anthropic(
     max_tokens: int = 1024,
     max_turns: int = 8,
     verdict_from: VerdictFrom = None,
+    answer_from: AnswerFrom = None,
 ) -> Callable[[str], Awaitable[Observation]]:
     """An async target of the input text running ``model`` through ``client`` with ``tools``.
 
@@ -123,19 +127,24 @@ def from_anthropic(
     ``max_tokens`` bounds each response; the loop allows ``max_turns`` model calls and raises
     :class:`MaxTurnsExceeded` when the model still asks for tools after that. ``verdict_from`` is a
     callable of the final text, or the key holding the verdict in a JSON answer; without it the
-    verdict is ``None``. Raises :class:`~fairwitness.errors.TargetLoadError` when the SDK is
-    missing or a tool cannot be described.
+    verdict is ``None``. ``answer_from`` is, likewise, the key holding the reply a user reads in a
+    JSON answer (or a callable of the final text); without it the answer is the final text.
+    Raises :class:`~fairwitness.errors.TargetLoadError` when the SDK is missing or a tool cannot
+    be described.
     """
     require_sdk("anthropic", "anthropic", "from_anthropic")
     for name, value in (("max_turns", max_turns), ("max_tokens", max_tokens)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise ValueError(f"{name} must be an integer >= 1, got {value!r}")
     check_verdict_from(verdict_from)
+    check_answer_from(answer_from)
     described = describe_tools(tools)
 
     async def target(text: str) -> Observation:
         answer = await _loop(client, model, described, system, max_tokens, text, max_turns)
-        return Observation(text=answer, verdict=verdict_of(answer, verdict_from))
+        return Observation(
+            text=text_answer(answer, answer_from), verdict=verdict_of(answer, verdict_from)
+        )
 
     target.__qualname__ = f"from_anthropic[{model}]"
     return target

@@ -16,14 +16,17 @@ from typing import Any, Literal
 
 from fairwitness.targets._sdk import (
     AdapterTool,
+    AnswerFrom,
     MaxTurnsExceeded,
     VerdictFrom,
     call_sdk,
+    check_answer_from,
     check_verdict_from,
     count,
     describe_tools,
     dispatch,
     require_sdk,
+    text_answer,
     verdict_of,
 )
 from fairwitness.targets.base import Observation
@@ -161,6 +164,7 @@ def from_openai(
     max_turns: int = 8,
     api: OpenAIApi = "chat",
     verdict_from: VerdictFrom = None,
+    answer_from: AnswerFrom = None,
 ) -> Callable[[str], Awaitable[Observation]]:
     """An async target of the input text running ``model`` through ``client`` with ``tools``.
 
@@ -169,8 +173,10 @@ def from_openai(
     allows ``max_turns`` model calls; a model still asking for tools after that raises
     :class:`MaxTurnsExceeded`, which the runner records as a target error. ``verdict_from`` is a
     callable of the final text, or the key holding the verdict in a JSON answer; without it the
-    verdict is ``None``. Raises :class:`~fairwitness.errors.TargetLoadError` when the SDK is
-    missing or a tool cannot be described.
+    verdict is ``None``. ``answer_from`` is, likewise, the key holding the reply a user reads in a
+    JSON answer (or a callable of the final text); without it the answer is the final text.
+    Raises :class:`~fairwitness.errors.TargetLoadError` when the SDK is missing or a tool cannot
+    be described.
     """
     require_sdk("openai", "openai", "from_openai")
     if api not in ("chat", "responses"):
@@ -178,12 +184,15 @@ def from_openai(
     if isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 1:
         raise ValueError(f"max_turns must be an integer >= 1, got {max_turns!r}")
     check_verdict_from(verdict_from)
+    check_answer_from(answer_from)
     described = describe_tools(tools)
     loop = _chat_loop if api == "chat" else _responses_loop
 
     async def target(text: str) -> Observation:
         answer = await loop(client, model, described, system, text, max_turns)
-        return Observation(text=answer, verdict=verdict_of(answer, verdict_from))
+        return Observation(
+            text=text_answer(answer, answer_from), verdict=verdict_of(answer, verdict_from)
+        )
 
     target.__qualname__ = f"from_openai[{model}]"
     return target
