@@ -82,3 +82,38 @@ def test_truncated_and_hand_edited_files_fall_back_to_the_full_reader(
     assert load_for_decision(pretty).to_json() == Report.load(path).to_json()
     with pytest.raises(ReportError, match="not found"):
         load_for_decision(tmp_path / "nope.json")
+
+
+def test_reading_pauses_the_cycle_collector_and_always_restores_it(
+    files: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import gc
+
+    import fairwitness.report.lite as lite
+
+    seen: list[bool] = []
+    original = lite._case
+
+    def spying(*args: object) -> CaseView:
+        seen.append(gc.isenabled())
+        return original(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(lite, "_case", spying)
+    assert gc.isenabled()
+    load_for_decision(files[0])
+    assert seen and not any(seen)  # paused while the cases were read
+    assert gc.isenabled()
+    bad = tmp_path / "bad.report.json"
+    bad.write_text(
+        files[1].read_text(encoding="utf-8").replace('"status":"crashed"', '"status":"x"', 1),
+        encoding="utf-8",
+    )
+    with pytest.raises(ReportError):
+        load_for_decision(bad)
+    assert gc.isenabled()  # restored after a refusal too
+    gc.disable()
+    try:
+        load_for_decision(files[0])
+        assert not gc.isenabled()  # a caller's own pause is left as it was
+    finally:
+        gc.enable()

@@ -8,8 +8,9 @@ schema version.
 
 from __future__ import annotations
 
-from fairwitness.report.build import RunDigest, report_header, save_run_report
-from fairwitness.report.io import git_sha, render_report, write_report
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from fairwitness.report.model import (
     REPORT_SCHEMA,
     CaseOutcomes,
@@ -23,6 +24,43 @@ from fairwitness.report.model import (
     Stability,
     UsageTotals,
 )
+
+if TYPE_CHECKING:
+    from fairwitness.report.build import (
+        RunDigest,
+        report_header,
+        save_run_report,
+    )
+    from fairwitness.report.io import (
+        git_sha,
+        render_report,
+        write_report,
+    )
+
+_WHERE: dict[str, str] = {
+    "RunDigest": "fairwitness.report.build",
+    "git_sha": "fairwitness.report.io",
+    "render_report": "fairwitness.report.io",
+    "report_header": "fairwitness.report.build",
+    "save_run_report": "fairwitness.report.build",
+    "write_report": "fairwitness.report.io",
+}
+"""Where each public name lives; modules are imported on first use, so a command that reads
+reports does not load what only runs need."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
+
 
 __all__ = [
     "CaseOutcomes",
