@@ -10,7 +10,7 @@ from typing import Any
 
 from fairwitness.config import LoadedConfig
 from fairwitness.errors import ConfigError
-from fairwitness.scoring.judged import JUDGED_METRIC
+from fairwitness.scoring.judged import JUDGED_METRIC, JudgedScorer
 from fairwitness.scoring.judges import AnthropicJudge, JudgeMode, JudgePrice, OpenAIJudge
 from fairwitness.scoring.scorers import BUILTIN_SCORERS
 
@@ -114,23 +114,28 @@ def judge_identity(judge: ProviderJudge) -> dict[str, Any]:
     }
 
 
-def judge_usage(
-    judge: ProviderJudge, asked: int, since: tuple[int, int, float | None]
-) -> dict[str, Any]:
-    """The judge's work since ``since`` (live calls, replayed, spend at that time)."""
-    live, replayed, spent = since
-    cost = None
-    if judge.spent_usd is not None and spent is not None:
-        cost = round(judge.spent_usd - spent, 6)
-    return {
-        "asked": asked,
-        "live_calls": judge.live_calls - live,
-        "replayed": judge.replayed - replayed,
-        "cost_usd": cost,
-        "mode": judge.mode,
-    }
+class JudgeWork:
+    """What the run's judge did since :meth:`start`: prompts asked, live calls, replies replayed
+    and the estimated spend, for a report's ``diagnostics.judge.usage``."""
 
+    def __init__(self, judged: JudgedScorer, model: ProviderJudge) -> None:
+        self.judged, self.model = judged, model
+        self.start()
 
-def usage_mark(judge: ProviderJudge) -> tuple[int, int, float | None]:
-    """The counters :func:`judge_usage` measures from."""
-    return judge.live_calls, judge.replayed, judge.spent_usd
+    def start(self) -> None:
+        model = self.model
+        self._mark = (self.judged.asked, model.live_calls, model.replayed, model.spent_usd)
+
+    def usage(self) -> dict[str, Any]:
+        asked, live, replayed, spent = self._mark
+        model = self.model
+        cost = None
+        if model.spent_usd is not None and spent is not None:
+            cost = round(model.spent_usd - spent, 6)
+        return {
+            "asked": self.judged.asked - asked,
+            "live_calls": model.live_calls - live,
+            "replayed": model.replayed - replayed,
+            "cost_usd": cost,
+            "mode": model.mode,
+        }

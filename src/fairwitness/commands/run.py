@@ -14,12 +14,11 @@ from pydantic import ValidationError
 
 from fairwitness._format import percent, rate
 from fairwitness.commands._judging import (
+    JudgeWork,
     ProviderJudge,
     check_judge_metrics,
     configured_judge,
     judge_identity,
-    judge_usage,
-    usage_mark,
 )
 from fairwitness.config import LoadedConfig, PricingConfig, RunConfig, SuiteConfig, load_config
 from fairwitness.dataset import Dataset
@@ -277,6 +276,7 @@ def run(
         settings=ScoringSettings(**loaded.config.scoring.model_dump()), judged=judged
     )
     judge = _judge(loaded, board.names, model)
+    work = JudgeWork(judged, model) if judged is not None and model is not None else None
     entry = target or loaded.config.target
     agent = load_target(
         entry,
@@ -323,7 +323,8 @@ def run(
     exit_code = EXIT_OK
     for item, runner in zip(planned, runners, strict=True):
         sink = JsonlTraceSink(item.traces_path)
-        mark = (usage_mark(model), judged.asked) if model is not None and judged else None
+        if work is not None:
+            work.start()
         try:
             result = asyncio.run(_run_one(runner, item.dataset, sink, judged))
         except BaseException:
@@ -331,8 +332,8 @@ def run(
             raise
         sink.commit()
         block = judge
-        if block is not None and mark is not None and model is not None and judged is not None:
-            block = {**block, "usage": judge_usage(model, judged.asked - mark[1], mark[0])}
+        if block is not None and work is not None:
+            block = {**block, "usage": work.usage()}
         report = save_run_report(
             result,
             item.dataset,
