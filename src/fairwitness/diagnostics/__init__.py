@@ -7,8 +7,9 @@ this probe set make it change its mind?
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from fairwitness._lazy import lazy_exports
 
 if TYPE_CHECKING:
     from fairwitness.diagnostics.blindness import BlindnessResult, detect_blindness, label_skew
@@ -69,19 +70,6 @@ _WHERE = {
 diagnostics does not load the meter and the relations."""
 
 
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(__all__)
-
-
 __all__ = [
     "BUILTIN_RELATIONS",
     "BlindnessResult",
@@ -111,3 +99,7 @@ __all__ = [
     "whitespace_invariance",
     "withheld_metrics",
 ]
+
+__getattr__, __dir__ = lazy_exports(
+    globals(), {name: f"{__name__}.{module}" for name, module in _WHERE.items()}
+)

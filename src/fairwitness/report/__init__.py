@@ -8,9 +8,9 @@ schema version.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from fairwitness._lazy import lazy_exports
 from fairwitness.report.model import (
     REPORT_SCHEMA,
     CaseOutcomes,
@@ -49,19 +49,6 @@ _WHERE: dict[str, str] = {
 reports does not load what only runs need."""
 
 
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(__all__)
-
-
 __all__ = [
     "CaseOutcomes",
     "Counts",
@@ -81,3 +68,5 @@ __all__ = [
     "save_run_report",
     "write_report",
 ]
+
+__getattr__, __dir__ = lazy_exports(globals(), _WHERE)

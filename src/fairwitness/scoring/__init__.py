@@ -3,8 +3,9 @@ protocol with its calibration against human labels."""
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from fairwitness._lazy import lazy_exports
 
 if TYPE_CHECKING:
     from fairwitness.scoring.aggregate import (
@@ -100,19 +101,6 @@ _WHERE: dict[str, str] = {
 reports does not load what only runs need."""
 
 
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(__all__)
-
-
 __all__ = [
     "Analysis",
     "BUILTIN_SCORERS",
@@ -150,3 +138,5 @@ __all__ = [
     "run_judge",
     "summarise",
 ]
+
+__getattr__, __dir__ = lazy_exports(globals(), _WHERE)
