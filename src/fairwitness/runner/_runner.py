@@ -12,11 +12,11 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from datetime import datetime, timezone
 from typing import Any, Literal, Protocol
 
+from fairwitness._threads import _DaemonThreads, on_worker
 from fairwitness.dataset import Case, Dataset
 from fairwitness.errors import CacheMissError, Problem, UsageError
 from fairwitness.runner._progress import Progress
 from fairwitness.runner._results import RunResult, TrialResult, _summary
-from fairwitness.runner._threads import _DaemonThreads
 from fairwitness.scoring.apply import ScoringStopped, TrialScores
 from fairwitness.targets.base import InvalidReturn, Target, from_callable, to_observation
 from fairwitness.trace.cache import TraceCache, cache_key
@@ -392,34 +392,12 @@ class Runner:
             unbind(token)
 
     async def _call_sync(self, ctx: TrialContext, argument: Any) -> Any:
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[Any] = loop.create_future()
         token = bind(ctx)
         try:
             context = contextvars.copy_context()
         finally:
             unbind(token)
-
-        def deliver(ok: bool, payload: Any) -> None:
-            if future.done():
-                return
-            if ok:
-                future.set_result(payload)
-            else:
-                future.set_exception(payload)
-
-        def compute() -> tuple[bool, Any]:
-            try:
-                return True, context.run(self.target.fn, argument)
-            except BaseException as exc:
-                return False, exc if isinstance(exc, Exception) else RuntimeError(repr(exc))
-
-        def hand_over(outcome: tuple[bool, Any]) -> None:
-            # RuntimeError: the event loop is gone (the run ended while this thread was abandoned).
-            with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(deliver, *outcome)
-
-        self._threads.submit(compute, hand_over)
+        future = on_worker(self._threads, context, self.target.fn, argument)
         try:
             return await self._within_time_limit(future)
         except _TrialTimedOut:

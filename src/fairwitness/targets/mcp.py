@@ -39,6 +39,7 @@ import threading
 from collections.abc import Callable, Coroutine, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Literal, cast
 
+from fairwitness._threads import _DaemonThreads, on_worker
 from fairwitness.errors import TargetLoadError
 from fairwitness.targets.base import from_callable
 from fairwitness.tools.decorator import tool
@@ -322,35 +323,8 @@ def _declare(name: str) -> None:
     tool(name=name)(declared)
 
 
-async def _in_daemon_thread(fn: Callable[..., Any], *args: Any) -> Any:
-    """Run a sync ``fn`` in a daemon thread with the caller's context; never blocks the loop.
-
-    A daemon thread rather than the loop's executor: an agent that hangs past the trial's time
-    limit is left behind without holding up the end of the run.
-    """
-    loop = asyncio.get_running_loop()
-    future: asyncio.Future[Any] = loop.create_future()
-    context = contextvars.copy_context()
-
-    def deliver(ok: bool, payload: Any) -> None:
-        if future.done():
-            return
-        if ok:
-            future.set_result(payload)
-        else:
-            future.set_exception(payload)
-
-    def work() -> None:
-        outcome: tuple[bool, Any]
-        try:
-            outcome = (True, context.run(fn, *args))
-        except BaseException as exc:
-            outcome = (False, exc if isinstance(exc, Exception) else RuntimeError(repr(exc)))
-        with contextlib.suppress(RuntimeError):  # the loop is gone: the trial was abandoned
-            loop.call_soon_threadsafe(deliver, *outcome)
-
-    threading.Thread(target=work, name="fairwitness-mcp-agent", daemon=True).start()
-    return await future
+_AGENT_THREADS = _DaemonThreads()
+"""Where sync agents run: a trial that hangs past its time limit keeps its worker, never the loop."""
 
 
 def _blocking(wrapped: MCPTool, loop: asyncio.AbstractEventLoop) -> Callable[..., Any]:
@@ -432,7 +406,8 @@ class MCPTarget:
             return await self._agent(argument, tools)
         loop = asyncio.get_running_loop()
         blocking = {name: _blocking(fn, loop) for name, fn in tools.items()}
-        return await _in_daemon_thread(self._agent, argument, blocking)
+        context = contextvars.copy_context()
+        return await on_worker(_AGENT_THREADS, context, self._agent, argument, blocking)
 
     async def _in_own_session(self, argument: Any) -> Any:
         # The transport's task groups wrap whatever crosses them in exception groups, so the

@@ -1,7 +1,10 @@
-"""The worker threads that sync targets run in."""
+"""Daemon worker threads for sync code called from the event loop (sync targets, sync agents)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import contextvars
 import queue
 import threading
 from collections.abc import Callable
@@ -55,3 +58,35 @@ class _DaemonThreads:
             idle, self._idle = self._idle, 0
         for _ in range(idle):
             self._jobs.put(None)
+
+
+def on_worker(
+    threads: _DaemonThreads, context: contextvars.Context, fn: Callable[..., Any], *args: Any
+) -> asyncio.Future[Any]:
+    """Run ``fn(*args)`` in ``context`` on one of ``threads``; a future of the running loop gets
+    its value or exception. The loop never blocks, and a worker whose caller gave up (a time limit)
+    is left to finish alone: its result is dropped, also when the loop has ended meanwhile."""
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[Any] = loop.create_future()
+
+    def deliver(ok: bool, payload: Any) -> None:
+        if future.done():
+            return
+        if ok:
+            future.set_result(payload)
+        else:
+            future.set_exception(payload)
+
+    def compute() -> tuple[bool, Any]:
+        try:
+            return True, context.run(fn, *args)
+        except BaseException as exc:
+            return False, exc if isinstance(exc, Exception) else RuntimeError(repr(exc))
+
+    def hand_over(outcome: tuple[bool, Any]) -> None:
+        # RuntimeError: the event loop is gone (the run ended while this worker was abandoned).
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(deliver, *outcome)
+
+    threads.submit(compute, hand_over)
+    return future
