@@ -26,6 +26,17 @@ def _slips(trace: Trace, case: Case, settings: ScoringSettings) -> TrialScore:
 SLIPS = Scorer("slips", "safety", False, "the answer says oops", _slips)
 
 
+class ListSink:
+    """A trace sink that keeps every trace in memory, in the order written."""
+
+    def __init__(self) -> None:
+        self.traces: list[Trace] = []
+
+    def write(self, trace: Trace) -> int:
+        self.traces.append(trace)
+        return len(self.traces)
+
+
 class _Sink:
     def __init__(self) -> None:
         self.lines = 0

@@ -10,7 +10,7 @@ from typing import Any
 import anthropic
 import pytest
 
-from builders import adapter_report
+from builders import ListSink, adapter_report
 from fairwitness import Case, Dataset, Report, Runner, tool
 from fairwitness.errors import TargetLoadError
 from fairwitness.runner import RunResult
@@ -46,15 +46,6 @@ async def search_jobs(city: str, remote: bool = False) -> list[str]:
 def get_salary(role: str, city: str | None = None) -> dict[str, int]:
     """Median salary for a role."""
     return {"median": 42000 if role == "welder" else 30000}
-
-
-class ListSink:
-    def __init__(self) -> None:
-        self.traces: list[Trace] = []
-
-    def write(self, trace: Trace) -> int:
-        self.traces.append(trace)
-        return len(self.traces)
 
 
 DATA = Dataset(

@@ -22,7 +22,7 @@ from langgraph.graph import END, START, MessagesState, StateGraph
 from langgraph.prebuilt import ToolNode, tools_condition
 from pydantic import BaseModel
 
-from builders import adapter_report
+from builders import ListSink, adapter_report
 from fairwitness import Case, Dataset, Observation, Report, Runner, current
 from fairwitness.errors import FairwitnessError, TargetLoadError
 from fairwitness.scoring import BUILTIN_SCORERS, ScoreBoard
@@ -135,15 +135,6 @@ def jobs_graph(tools: list[Any], model: BaseChatModel | None = None) -> Any:
     graph.add_conditional_edges("agent", tools_condition, {"tools": "tools", END: END})
     graph.add_edge("tools", "agent")
     return graph.compile()
-
-
-class ListSink:
-    def __init__(self) -> None:
-        self.traces: list[Trace] = []
-
-    def write(self, trace: Trace) -> int:
-        self.traces.append(trace)
-        return len(self.traces)
 
 
 def run_report(target: Any, data: Dataset) -> tuple[dict[str, Trace], Report]:

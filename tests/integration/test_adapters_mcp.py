@@ -13,7 +13,7 @@ from mcp.client import Client
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 
-from builders import adapter_report
+from builders import ListSink, adapter_report
 from fairwitness import Case, Dataset, Runner
 from fairwitness.errors import FairwitnessError, TargetLoadError
 from fairwitness.scoring import BUILTIN_SCORERS, ScoreBoard
@@ -25,7 +25,7 @@ from fairwitness.targets.mcp import (
     result_value,
 )
 from fairwitness.tools import Empty, Err, Ok
-from fairwitness.trace.model import Fault, Trace
+from fairwitness.trace.model import Fault
 
 ROWS = {"Lyon": [{"title": "backend developer", "city": "Lyon"}]}
 SALARIES = {"developer": 52000}
@@ -74,15 +74,6 @@ def run_with_session(server: MCPServer, body: Callable[[Any], Awaitable[Any]]) -
             return await body(client.session)
 
     return asyncio.run(main())
-
-
-class ListSink:
-    def __init__(self) -> None:
-        self.traces: list[Trace] = []
-
-    def write(self, trace: Trace) -> int:
-        self.traces.append(trace)
-        return len(self.traces)
 
 
 CASES = {

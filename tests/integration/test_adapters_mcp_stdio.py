@@ -14,7 +14,7 @@ from mcp import StdioServerParameters
 from mcp.client import Client
 from mcp.server.mcpserver import MCPServer
 
-from builders import adapter_report
+from builders import ListSink, adapter_report
 from fairwitness import Case, Dataset, Runner
 from fairwitness.errors import TargetLoadError
 from fairwitness.runner import RunResult
@@ -78,15 +78,6 @@ CASES = {
     "search_down": ("Lyon", "developer"),
     "bad_role": ("Lyon", "astronaut"),
 }
-
-
-class ListSink:
-    def __init__(self) -> None:
-        self.traces: list[Trace] = []
-
-    def write(self, trace: Trace) -> int:
-        self.traces.append(trace)
-        return len(self.traces)
 
 
 def stdio_server(tmp_path: Path) -> tuple[StdioServerParameters, Path]:

@@ -17,7 +17,7 @@ from strands import tool as strands_tool
 from strands.hooks import BeforeToolCallEvent
 from strands.models import Model
 
-from builders import adapter_report
+from builders import ListSink, adapter_report
 from fairwitness import Case, Dataset, Runner, current, tool
 from fairwitness.errors import FairwitnessError
 from fairwitness.scoring import BUILTIN_SCORERS, ScoreBoard
@@ -142,15 +142,6 @@ def tool_use_events(name: str, arguments: dict[str, Any]) -> list[dict[str, Any]
         {"contentBlockStop": {}},
         {"messageStop": {"stopReason": "tool_use"}},
     ]
-
-
-class ListSink:
-    def __init__(self) -> None:
-        self.traces: list[Trace] = []
-
-    def write(self, trace: Trace) -> int:
-        self.traces.append(trace)
-        return len(self.traces)
 
 
 CASES = {

@@ -9,19 +9,11 @@ from typing import Any
 import pytest
 
 import fairwitness
+from builders import ListSink
 from fairwitness import Case, Dataset, Observation, Runner, tool
 from fairwitness.errors import CacheMissError, UsageError
 from fairwitness.trace.cache import TraceCache
 from fairwitness.trace.model import Trace
-
-
-class ListSink:
-    def __init__(self) -> None:
-        self.traces: list[Trace] = []
-
-    def write(self, trace: Trace) -> int:
-        self.traces.append(trace)
-        return len(self.traces)
 
 
 def dataset(n: int, **extra: Any) -> Dataset:
