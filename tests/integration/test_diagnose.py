@@ -135,6 +135,33 @@ def test_cli_json_contract(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert set(out["calls"]) == {"made", "saved"}
 
 
+PLAIN_AGENT = """\
+def agent(text):
+    return {"text": "ok", "verdict": "block" if "urgent" in text.lower() else "allow"}
+
+
+def by_case(inputs):
+    return {"text": "ok", "verdict": "block" if "urgent" in inputs.lower() else "allow"}
+"""
+
+
+def test_a_plain_function_of_the_text_is_diagnosed(tmp_path: Path, capsys) -> None:
+    agent = write(tmp_path, "plain_agent.py", PLAIN_AGENT)
+    inputs = write(tmp_path, "probes.txt", "URGENT now\nplain\nurgent help\nlunch?\n")
+    code = main(["diagnose", "--agent", f"{agent}:agent", "--inputs", str(inputs), "--json"])
+    captured = capsys.readouterr()
+    out = json.loads(captured.out)
+    assert out["error"] is None, out["error"]
+    assert code == out["exit_code"] == 0
+    assert out["meter"]["call"] == "verdict-deterministic"
+    # a parameter named like neither gets the case, and the error line says how to ask for text
+    assert main(["diagnose", "--agent", f"{agent}:by_case", "--inputs", str(inputs)]) == 4
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1
+    assert "'Case' object has no attribute 'lower'" in err[0]
+    assert 'target_takes = "text"' in err[0]
+
+
 def test_cli_keeps_whitespace_and_refuses_duplicates(tmp_path: Path, capsys) -> None:
     from fairwitness.commands.diagnose import read_inputs
 

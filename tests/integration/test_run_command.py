@@ -190,6 +190,15 @@ def test_target_raising_on_every_call(project, capsys) -> None:
     assert not report.complete and report.counts.crashed == 8
 
 
+def test_a_plain_function_of_the_text_runs(project, capsys) -> None:
+    extra = "\n\ndef plain(query):\n    return {'text': query.lower(), 'verdict': 'lookup'}\n"
+    proj = project(extra_agent=extra, target="plain")
+    assert main(["run", str(proj.config)]) == 0, capsys.readouterr().err
+    traces = [trace for _, trace in read_traces(proj.traces)]
+    assert {t.status for t in traces} == {"ok"}
+    assert sorted({t.answer for t in traces}) == ["q0", "q1", "q2", "q3"]
+
+
 def test_target_returning_none(project, capsys) -> None:
     p = project(extra_agent="def silent(text: str) -> None:\n    return None\n", target="silent")
     assert main(["run", str(p.config)]) == 4

@@ -1,11 +1,14 @@
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+from pathlib import Path
 
 import pytest
 
-from fairwitness import Case, Observation, from_callable
-from fairwitness.targets.base import InvalidReturn, to_observation
+from builders import ListSink
+from fairwitness import Case, Dataset, Observation, Runner, from_callable
+from fairwitness.targets.base import TEXT_PARAMETERS, InvalidReturn, to_observation
 
 
 def test_observation_is_frozen_and_checked() -> None:
@@ -73,6 +76,74 @@ def test_from_callable_detects_text_and_async() -> None:
         from_callable("not callable")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="takes"):
         from_callable(by_text, takes="both")  # type: ignore[arg-type]
+
+
+def _first(name: str, annotation: str | None) -> object:
+    """A one-parameter function ``fn(<name>[: annotation])``, its annotation a string as under
+    ``from __future__ import annotations``."""
+    hint = f": {annotation}" if annotation else ""
+    namespace: dict[str, object] = {}
+    exec(f"def fn({name}{hint}):\n    return {name}\n", namespace)
+    return namespace["fn"]
+
+
+@pytest.mark.parametrize(
+    ("name", "annotation", "takes"),
+    [
+        ("text", None, "text"),
+        ("prompt", None, "text"),
+        ("query", None, "text"),
+        ("question", None, "text"),
+        ("message", None, "text"),
+        ("input_text", None, "text"),
+        ("anything", "str", "text"),
+        ("case", None, "case"),
+        ("c", None, "case"),
+        ("inputs", None, "case"),
+        ("text", "Case", "case"),  # the annotation decides over the name
+        ("prompt", "fairwitness.Case", "case"),
+        ("case", "str", "text"),
+        ("message", "'Case'", "case"),
+    ],
+)
+def test_the_first_parameter_says_what_the_target_receives(
+    name: str, annotation: str | None, takes: str
+) -> None:
+    case = Case(id="c1", input="Any jobs in Lyon?")
+    target = from_callable(_first(name, annotation))  # type: ignore[arg-type]
+    assert target.takes == takes
+    assert target.argument(case) == ("Any jobs in Lyon?" if takes == "text" else case)
+
+
+def test_the_text_parameter_names_are_the_documented_ones() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    assert TEXT_PARAMETERS == ("text", "prompt", "query", "question", "message", "input_text")
+    section = readme[readme.index("## Targets") :].split("\n## ", 1)[0]
+    named = " ".join(section.split())
+    listed = ", ".join(f"`{n}`" for n in TEXT_PARAMETERS[:-1]) + f" or `{TEXT_PARAMETERS[-1]}`"
+    assert listed in named
+
+
+def test_an_attribute_error_on_a_case_says_how_to_ask_for_the_text() -> None:
+    def agent(inputs):  # type: ignore[no-untyped-def]  # neither annotated nor named like text
+        return {"text": inputs.lower(), "verdict": "search"}
+
+    def by_text(text: str) -> str:
+        return text.input  # type: ignore[attr-defined]  # wanted the case
+
+    sink = ListSink()
+    asyncio.run(Runner(agent).run(Dataset([Case(id="c1", input="Jobs?")]), sink))
+    (trace,) = sink.traces
+    assert trace.status == "crashed" and trace.error is not None
+    assert trace.error.type == "AttributeError"
+    assert trace.error.message.startswith("'Case' object has no attribute 'lower'")
+    assert 'target_takes = "text"' in trace.error.message
+    assert "annotate its first parameter `str`" in trace.error.message
+
+    sink = ListSink()
+    asyncio.run(Runner(by_text).run(Dataset([Case(id="c1", input="Jobs?")]), sink))
+    (trace,) = sink.traces
+    assert trace.error is not None and 'target_takes = "case"' in trace.error.message
 
 
 def test_two_projects_with_an_agent_module_each_load_their_own(

@@ -18,7 +18,13 @@ from fairwitness.errors import CacheMissError, Problem, UsageError
 from fairwitness.runner._progress import Progress
 from fairwitness.runner._results import RunResult, TrialResult, _summary
 from fairwitness.scoring.apply import ScoringStopped, TrialScores
-from fairwitness.targets.base import InvalidReturn, Target, from_callable, to_observation
+from fairwitness.targets.base import (
+    InvalidReturn,
+    Target,
+    explain_failure,
+    from_callable,
+    to_observation,
+)
 from fairwitness.trace.cache import TraceCache, cache_key
 from fairwitness.trace.context import TrialContext, bind, unbind
 from fairwitness.trace.model import TargetFailure, Trace, TrialStatus, Usage
@@ -311,7 +317,9 @@ class Runner:
             raise
         except Exception as exc:
             status = "crashed"
-            failure = TargetFailure(type=type(exc).__name__, message=str(exc))
+            failure = TargetFailure(
+                type=type(exc).__name__, message=explain_failure(self.target, exc)
+            )
         latency_ms = round((time.perf_counter() - started) * 1000, 3)
         ctx.close()
         answer = verdict = None

@@ -2,8 +2,11 @@
 
 A target is ``async def target(case) -> str | dict | Observation`` or the same as a plain function
 (the runner runs plain functions in a worker thread). :func:`from_callable` also accepts functions
-of the input text, ``fn(text: str)``. What a target returns is normalised to an :class:`Observation`;
-``None`` or any other type is a target error, never a verdict.
+of the input text: a first parameter annotated ``str``, or named like text (one of
+:data:`TEXT_PARAMETERS`: ``text``, ``prompt``, ``query``, ``question``, ``message``,
+``input_text``), receives the input text; a parameter annotated ``Case``, or named ``case``, or
+anything else, receives the :class:`~fairwitness.Case`. What a target returns is normalised to an
+:class:`Observation`; ``None`` or any other type is a target error, never a verdict.
 """
 
 from __future__ import annotations
@@ -85,7 +88,21 @@ class Target:
         return case.text if self.takes == "text" else case
 
 
+TEXT_PARAMETERS = ("text", "prompt", "query", "question", "message", "input_text")
+"""Names of a first parameter that receives the input text (when it is not annotated ``Case``)."""
+
+
+def _annotation_name(annotation: Any) -> str | None:
+    if annotation is inspect.Parameter.empty:
+        return None
+    if isinstance(annotation, str):  # from __future__ import annotations, or a quoted hint
+        return annotation.strip().strip("'\"").rpartition(".")[2]
+    return getattr(annotation, "__name__", None)
+
+
 def _takes_text(fn: Callable[..., Any]) -> bool:
+    """Whether ``fn``'s first positional parameter asks for the input text rather than the case:
+    its annotation decides (``str`` or ``Case``), else its name (:data:`TEXT_PARAMETERS`)."""
     try:
         signature = inspect.signature(fn)
     except (TypeError, ValueError):
@@ -97,8 +114,32 @@ def _takes_text(fn: Callable[..., Any]) -> bool:
     ]
     if not params:
         return False
-    annotation = params[0].annotation
-    return annotation is str or annotation == "str"
+    annotation = _annotation_name(params[0].annotation)
+    if annotation == "str":
+        return True
+    if annotation == "Case":
+        return False
+    return params[0].name in TEXT_PARAMETERS
+
+
+def explain_failure(target: Target, exc: BaseException) -> str:
+    """The message to record for ``exc`` raised by ``target``: its own text, plus how to declare
+    the argument when the error shows the target expected the other one (text vs case)."""
+    message = str(exc)
+    if not isinstance(exc, AttributeError):
+        return message
+    if target.takes == "case" and "'Case' object" in message:
+        return (
+            f"{message} (the target was given a fairwitness Case; to get the input text, "
+            "annotate its first parameter `str`, name it one of "
+            f'{", ".join(TEXT_PARAMETERS)}, or set target_takes = "text")'
+        )
+    if target.takes == "text" and "'str' object" in message:
+        return (
+            f"{message} (the target was given the input text; to get the fairwitness Case, "
+            'annotate its first parameter `Case`, name it `case`, or set target_takes = "case")'
+        )
+    return message
 
 
 def from_callable(
@@ -108,8 +149,9 @@ def from_callable(
 ) -> Target:
     """Make a target from ``fn(case)`` or ``fn(text: str)``, sync or async.
 
-    With ``takes="auto"`` a first parameter annotated ``str`` receives the input text; anything else
-    receives the :class:`~fairwitness.Case`.
+    With ``takes="auto"`` a first parameter annotated ``str``, or not annotated ``Case`` and named
+    one of :data:`TEXT_PARAMETERS`, receives the input text; anything else receives the
+    :class:`~fairwitness.Case`.
     """
     if isinstance(fn, Target):
         return fn
