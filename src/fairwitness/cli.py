@@ -283,6 +283,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     p_validate = sub.add_parser("validate", help="check datasets, configs, reports and traces")
     p_validate.add_argument("paths", nargs="+", metavar="PATH")
+    p_validate.add_argument(
+        "--suite",
+        metavar="NAME",
+        help="datasets are for this suite: a case whose 'suite' field names another is refused",
+    )
 
     p_gate = sub.add_parser(
         "gate",
@@ -419,7 +424,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "validate":
         from fairwitness.commands.validate import validate
 
-        return validate(args.paths)
+        return validate(args.paths, suite=args.suite)
     if args.command == "gate":
         from fairwitness.commands.gate import gate
 

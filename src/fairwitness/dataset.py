@@ -165,8 +165,11 @@ class Dataset:
         return subset, positions
 
     @classmethod
-    def load(cls, *paths: str | Path) -> Dataset:
-        """Load one or more JSONL files; raises :class:`DatasetError` listing every problem."""
+    def load(cls, *paths: str | Path, suite: str | None = None) -> Dataset:
+        """Load one or more JSONL files; raises :class:`DatasetError` listing every problem.
+
+        With ``suite``, a case whose own ``suite`` field names another suite is a problem: it
+        would otherwise be run and scored under ``suite``."""
         cases: list[Case] = []
         locations: dict[str, tuple[str, int]] = {}
         problems: list[Problem] = []
@@ -188,6 +191,17 @@ class Dataset:
                     )
                     continue
                 locations[case.id] = (str(path), line_no)
+                if suite is not None and case.suite is not None and case.suite != suite:
+                    problems.append(
+                        Problem(
+                            f"case '{case.id}' belongs to suite '{case.suite}', "
+                            f"but this file is loaded for suite '{suite}'",
+                            file=str(path),
+                            line=line_no,
+                            field="suite",
+                        )
+                    )
+                    continue
                 cases.append(case)
         if problems:
             raise DatasetError(problems[0], problems=problems)

@@ -137,6 +137,24 @@ def test_malformed_dataset_line(project, capsys) -> None:
     assert not p.out.exists()
 
 
+def test_a_case_from_another_suite_is_refused_before_anything_runs(project, capsys) -> None:
+    p = project(
+        [{"id": "a", "input": "x", "suite": "s"}, {"id": "b", "input": "y", "suite": "other"}]
+    )
+    assert main(["run", str(p.config)]) == 4
+    assert one_error_line(capsys.readouterr().err) == (
+        f"fairwitness: error: {p.root / 'cases.jsonl'}:2: field 'suite': case 'b' belongs to "
+        "suite 'other', but this file is loaded for suite 's'"
+    )
+    assert not p.out.exists()
+    cases = str(p.root / "cases.jsonl")
+    assert main(["validate", "--suite", "s", cases]) == 4
+    assert "case 'b' belongs to suite 'other'" in capsys.readouterr().err
+    assert main(["validate", cases]) == 0  # without --suite a file may hold several suites
+    assert main(["validate", "--suite", "other", cases]) == 4
+    assert f"{cases}:1: field 'suite': case 'a' belongs to suite 's'" in capsys.readouterr().err
+
+
 def test_json_array_dataset(project, capsys) -> None:
     p = project([json.dumps([{"id": "a", "input": "x"}])])
     assert main(["run", str(p.config)]) == 4
@@ -273,7 +291,7 @@ def test_validate_reports_each_file(project, capsys, tmp_path: Path) -> None:
 def test_internal_errors_are_logged_not_dumped(monkeypatch, capsys, tmp_path: Path) -> None:
     import fairwitness.commands.validate as validate_module
 
-    def explode(path: Path) -> str:
+    def explode(path: Path, suite: str | None) -> str:
         raise ZeroDivisionError("division by zero")
 
     monkeypatch.setattr(validate_module, "_check", explode)

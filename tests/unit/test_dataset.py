@@ -86,6 +86,24 @@ def test_duplicate_ids_across_files(write_jsonl) -> None:
         Dataset.load(first, second)
 
 
+def test_a_case_naming_another_suite_is_refused_for_this_suite(write_jsonl) -> None:
+    path = write_jsonl(
+        [
+            {**GOOD, "suite": "jobs"},
+            {"id": "b", "input": "x", "suite": "billing"},
+            {"id": "c", "input": "y"},
+        ]
+    )
+    assert [c.id for c in Dataset.load(path)] == ["a", "b", "c"]  # no suite asked: all load
+    with pytest.raises(DatasetError) as caught:
+        Dataset.load(path, suite="jobs")
+    assert caught.value.exit_code == 4
+    assert [str(p) for p in caught.value.problems] == [
+        f"{path}:2: field 'suite': case 'b' belongs to suite 'billing', "
+        "but this file is loaded for suite 'jobs'"
+    ]
+
+
 def test_splits_on_newline_only(tmp_path: Path) -> None:
     # U+2028, U+2029 and U+0085 are valid inside JSON strings; str.splitlines() would break them.
     text = "jobs\u2028in\u0085Pune\u2029now\x0bplease\x1c"

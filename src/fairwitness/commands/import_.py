@@ -261,7 +261,7 @@ def import_traces(
     stderr = stderr or sys.stderr
     if format not in FORMATS:
         raise UsageError(f"--format: expected one of {', '.join(FORMATS)}, got {format!r}")
-    cases = Dataset.load(dataset) if dataset is not None else None
+    cases = Dataset.load(dataset, suite=suite) if dataset is not None else None
     imported = read_source(
         source,
         format=format,

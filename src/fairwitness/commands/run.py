@@ -252,7 +252,7 @@ def run(
     # Everything that can be refused is refused before anything is written or called.
     planned: list[_Planned] = []
     for s in suites:
-        whole = Dataset.load(loaded.resolve(s.path))
+        whole = Dataset.load(loaded.resolve(s.path), suite=s.name)
         dataset, positions = whole.shard(*part) if part else (whole, None)
         stem = f"{s.name}.shard-{part[0]}-of-{part[1]}" if part else s.name
         report_path = out_dir / f"{stem}.report.json"

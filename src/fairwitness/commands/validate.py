@@ -27,7 +27,7 @@ def _kind(path: Path) -> str:
     return "traces" if b'"fairwitness.trace/' in head else "dataset"
 
 
-def _check(path: Path) -> str:
+def _check(path: Path, suite: str | None) -> str:
     kind = _kind(path)
     if kind == "config":
         loaded = load_config(path)
@@ -41,20 +41,27 @@ def _check(path: Path) -> str:
     if kind == "traces":
         count = sum(1 for _ in read_traces(path))
         return f"traces, {count} trace(s)"
-    dataset = Dataset.load(path)
+    dataset = Dataset.load(path, suite=suite)
     return f"dataset, {len(dataset)} cases, split hash {dataset.split_hash()}"
 
 
 def validate(
-    paths: list[str], *, stdout: TextIO | None = None, stderr: TextIO | None = None
+    paths: list[str],
+    *,
+    suite: str | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
 ) -> int:
-    """Check each file; one line per problem on stderr, one ``ok`` line per good file on stdout."""
+    """Check each file; one line per problem on stderr, one ``ok`` line per good file on stdout.
+
+    With ``suite``, a dataset's cases that name another suite in their ``suite`` field are
+    problems, as ``fairwitness run`` refuses them for that suite."""
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     exit_code = EXIT_OK
     for name in paths:
         try:
-            summary = _check(Path(name))
+            summary = _check(Path(name), suite)
         except FairwitnessError as exc:
             for problem in exc.problems:
                 stderr.write(f"{problem}\n")
