@@ -189,6 +189,12 @@ def build_parser() -> argparse.ArgumentParser:
     p_run.add_argument("--repeats", type=_positive_int, metavar="K", help="trials per case")
     p_run.add_argument("--concurrency", type=_positive_int, metavar="C", help="trials in flight")
     p_run.add_argument("--timeout", type=_positive_float, metavar="S", help="seconds per trial")
+    p_run.add_argument(
+        "--retry",
+        type=_int,
+        metavar="N",
+        help="call a trial again up to N times after a timeout or a retryable error",
+    )
     p_run.add_argument("--mode", choices=["live", "record", "replay"], help="call mode")
     p_run.add_argument("--seed", type=_int, metavar="N", help="seed of the harness's randomness")
     p_run.add_argument("--out", metavar="DIR", help="directory for reports and traces")
@@ -380,6 +386,7 @@ def _dispatch(args: argparse.Namespace) -> int:
             repeats=args.repeats,
             concurrency=args.concurrency,
             timeout=args.timeout,
+            retry=args.retry,
             mode=args.mode,
             seed=args.seed,
             out=args.out,

@@ -99,8 +99,14 @@ class RunConfig(_Section):
     """Trials in flight at once."""
     timeout_s: float | None = Field(default=120.0, gt=0)
     """Time limit per trial in seconds."""
+    retry: int = Field(default=0, ge=0, le=10)
+    """Times a trial that timed out or crashed with a retryable error (timeout, rate limit, 5xx,
+    connection error) is called again, with exponential backoff, before it counts as failed."""
+    retry_backoff_s: float = Field(default=1.0, ge=0, le=60)
+    """Seconds before the first retry; doubled for each next one, with jitter."""
     mode: Literal["live", "record", "replay"] = "live"
-    """live: always call; record: replay cached trials, call and cache the rest; replay: cache only."""
+    """live: always call; record: replay cached answers, call and cache the rest (crashed and
+    timed-out trials are never cached); replay: cache only."""
     seed: int = 0
     """Seed of the harness's own randomness (``fairwitness.current().rng``)."""
     max_calls: int | None = Field(default=None, ge=1)

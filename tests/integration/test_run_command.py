@@ -217,6 +217,62 @@ def test_a_plain_function_of_the_text_runs(project, capsys) -> None:
     assert sorted({t.answer for t in traces}) == ["q0", "q1", "q2", "q3"]
 
 
+FLAKY = """
+
+import threading
+_seen: dict[tuple[str, int], int] = {}
+_lock = threading.Lock()
+
+
+class Overloaded(Exception):
+    status_code = 503
+
+
+def flaky(text: str) -> dict[str, str]:
+    ctx = fairwitness.current()
+    with _lock:
+        _seen[(text, ctx.repeat)] = attempt = _seen.get((text, ctx.repeat), 0) + 1
+    if text == "q0" and attempt <= 2:
+        raise Overloaded("upstream overloaded")
+    if text == "q1":
+        raise ConnectionResetError("connection reset by peer")
+    return {"text": text, "verdict": "lookup"}
+"""
+
+
+def test_retry_recovers_transient_failures_and_the_report_counts_them(project, capsys) -> None:
+    p = project(extra_agent=FLAKY, target="flaky", run="retry = 2\nretry_backoff_s = 0.001")
+    assert main(["run", str(p.config)]) == 0
+    err = capsys.readouterr().err
+    # q0 recovers on its third attempt (2 repeats x 2 retries); q1 never does (2 x 2 retries)
+    assert "0 crashed" not in err and "2 crashed" in err
+    assert ", 4 retried (8 retries, 2 recovered)" in err
+    report = Report.load(p.report)
+    counts = report.counts
+    assert (counts.retried, counts.retries, counts.recovered) == (4, 8, 2)
+    assert counts.live_calls == 8 + 8 and counts.crashed == 2
+    by_case = {(t.case_id, t.repeat): t for _, t in read_traces(p.traces)}
+    assert by_case["c0", 0].status == "ok" and by_case["c0", 0].attempts == 3
+    assert [e.type for e in by_case["c0", 0].retried_errors] == ["Overloaded", "Overloaded"]
+    assert by_case["c1", 1].status == "crashed" and by_case["c1", 1].attempts == 3
+    assert by_case["c2", 0].attempts == 1
+    # the flag overrides the config: no retries, so c0 crashes too
+    assert main(["run", str(p.config), "--force", "--retry", "0"]) == 0
+    assert Report.load(p.report).counts.retried == 0
+
+
+def test_bad_retry_settings_name_the_flag_or_the_line(project, capsys) -> None:
+    p = project()
+    assert main(["run", str(p.config), "--retry", "-1"]) == 4
+    line = one_error_line(capsys.readouterr().err)
+    assert line.startswith("fairwitness: error: --retry: ") and "(got -1)" in line
+    q = project(run="retry = 11")
+    assert main(["run", str(q.config)]) == 4
+    assert one_error_line(capsys.readouterr().err).startswith(
+        f"fairwitness: error: {q.config}:7: field 'run.retry': "
+    )
+
+
 def test_target_returning_none(project, capsys) -> None:
     p = project(extra_agent="def silent(text: str) -> None:\n    return None\n", target="silent")
     assert main(["run", str(p.config)]) == 4

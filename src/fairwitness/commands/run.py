@@ -53,6 +53,7 @@ _OVERRIDE_FLAGS = {
     "repeats": "--repeats",
     "concurrency": "--concurrency",
     "timeout_s": "--timeout",
+    "retry": "--retry",
     "mode": "--mode",
     "seed": "--seed",
 }
@@ -218,6 +219,7 @@ def run(
     repeats: int | None = None,
     concurrency: int | None = None,
     timeout: float | None = None,
+    retry: int | None = None,
     mode: str | None = None,
     seed: int | None = None,
     out: str | None = None,
@@ -242,6 +244,7 @@ def run(
             "repeats": repeats,
             "concurrency": concurrency,
             "timeout_s": timeout,
+            "retry": retry,
             "mode": mode,
             "seed": seed,
         },
@@ -315,6 +318,8 @@ def run(
             progress=Progress(stderr),
             scoring=board.ascore if judged is not None else board,
             price=_pricer(loaded.config.pricing),
+            retry=settings.retry,
+            retry_backoff_s=settings.retry_backoff_s,
         )
         runner.check_replayable(item.dataset)
         runners.append(runner)
@@ -363,7 +368,14 @@ def run(
             f"({counts.cases} cases x {settings.repeats}), {counts.crashed} crashed, "
             f"{counts.timed_out} timed out, faults fired {counts.faults_fired} "
             f"(declared {counts.faults_declared}), {counts.live_calls} live calls, "
-            f"{counts.replayed} replayed\n"
+            f"{counts.replayed} replayed"
+            + (
+                f", {counts.retried} retried ({counts.retries} retries, "
+                f"{counts.recovered} recovered)"
+                if counts.retried
+                else ""
+            )
+            + "\n"
         )
         for line in metric_lines(report):
             stderr.write(f"  {line}\n")

@@ -256,12 +256,16 @@ class RunDigest:
     ) -> Report:
         result = self.result
         totals = {"ok": 0, "crashed": 0, "timed_out": 0, "cancelled": 0}
-        replayed = fired = unscored = 0
+        replayed = fired = unscored = retried = retries = recovered = 0
         for t in result.trials:
             totals[t.status] += 1
             replayed += t.replayed
             fired += t.faults_fired
             unscored += t.scores is not None and t.scores.unscored
+            if t.attempts > 1:
+                retried += 1
+                retries += t.attempts - 1
+                recovered += t.status == "ok"
         finished = len(result.trials)
         pricing = self.pricing
         usage = digest_usage(
@@ -307,6 +311,9 @@ class RunDigest:
                 abandoned_threads=result.abandoned_threads,
                 faults_declared=result.faults_declared,
                 faults_fired=fired,
+                retried=retried,
+                retries=retries,
+                recovered=recovered,
             ),
             usage=usage.totals,
             metrics=metrics,

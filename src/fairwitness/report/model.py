@@ -134,6 +134,13 @@ class Counts(_Model):
     """Faults declared over all planned trials."""
     faults_fired: int
     """Faults that fired."""
+    retried: int = Field(default=0, ge=0, exclude_if=lambda n: n == 0)
+    """Trials called again after a timeout or a retryable crash (``[run] retry``); written only
+    when some were."""
+    retries: int = Field(default=0, ge=0, exclude_if=lambda n: n == 0)
+    """Extra target calls those retries spent (each also counts in ``live_calls``)."""
+    recovered: int = Field(default=0, ge=0, exclude_if=lambda n: n == 0)
+    """Retried trials whose last attempt answered (status ``ok``)."""
 
 
 NO_MODEL: Final = "(model not reported)"

@@ -31,6 +31,8 @@ class TrialResult:
     scores: TrialScores | None = None
     models: tuple[str, ...] = ()
     """The models the trial recorded, first-seen order."""
+    attempts: int = 1
+    """Calls of the target the trial took (1 + retries spent)."""
 
 
 @dataclass
@@ -69,4 +71,5 @@ def _summary(trace: Trace, line: int, scores: TrialScores | None) -> TrialResult
         trace_line=line,
         scores=scores,
         models=tuple(trace.models),
+        attempts=trace.attempts,
     )

@@ -7,6 +7,7 @@ import contextlib
 import contextvars
 import inspect
 import itertools
+import random
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from datetime import datetime, timezone
@@ -25,6 +26,8 @@ from fairwitness.targets.base import (
     from_callable,
     to_observation,
 )
+from fairwitness.tools.decorator import classify
+from fairwitness.tools.results import RETRYABLE_KINDS
 from fairwitness.trace.cache import TraceCache, cache_key
 from fairwitness.trace.context import TrialContext, bind, unbind
 from fairwitness.trace.model import TargetFailure, Trace, TrialStatus, Usage
@@ -58,6 +61,8 @@ class Runner:
         progress: Progress | None = None,
         scoring: Callable[[Trace, Case], TrialScores | Awaitable[TrialScores]] | None = None,
         price: Callable[[Trace], float | None] | None = None,
+        retry: int = 0,
+        retry_backoff_s: float = 1.0,
     ) -> None:
         if repeats < 1:
             raise UsageError(f"repeats must be >= 1, got {repeats}")
@@ -69,6 +74,10 @@ class Runner:
             raise UsageError(f"max_calls must be >= 1, got {max_calls}")
         if max_cost_usd is not None and max_cost_usd <= 0:
             raise UsageError(f"max_cost_usd must be > 0, got {max_cost_usd}")
+        if retry < 0:
+            raise UsageError(f"retry must be >= 0, got {retry}")
+        if retry_backoff_s < 0:
+            raise UsageError(f"retry_backoff_s must be >= 0, got {retry_backoff_s}")
         if mode not in ("live", "record", "replay"):
             raise UsageError(f"mode must be live, record or replay, got {mode!r}")
         if mode != "live" and cache is None:
@@ -88,6 +97,10 @@ class Runner:
         self.price = price
         """The cost of a trial that reported none (e.g. from a price table), for ``max_cost_usd``."""
         self.scoring = scoring
+        self.retry = retry
+        """Times a trial that timed out or crashed with a retryable error is called again."""
+        self.retry_backoff_s = retry_backoff_s
+        """The wait before the first retry; it doubles for each next one (with jitter)."""
         self._stop_reason: str | None = None
         self._interrupted = False
         self._workers: list[asyncio.Task[None]] = []
@@ -160,7 +173,8 @@ class Runner:
         """One live trial of ``case`` outside :meth:`run` (inside ``async with runner.session()``):
         time-limited, traced, faults injected; never cached. Counted as a live call."""
         self._live_calls += 1
-        return await self._call_target(case, repeat, variant)
+        trace, _ = await self._call_target(case, repeat, variant)
+        return trace
 
     async def run(self, dataset: Dataset, sink: TraceSink) -> RunResult:
         """Run every case ``repeats`` times; returns when done, stopped or interrupted."""
@@ -258,18 +272,55 @@ class Runner:
         key = self._key(case, repeat, variant) if self.cache is not None else ""
         if self.cache is not None and self.mode in ("record", "replay"):
             cached = self.cache.get(key)
-            if cached is not None:
+            # record mode calls again a trial an older cache holds as crashed: it may have been
+            # a transient failure, and replaying it would make it permanent
+            if cached is not None and (self.mode == "replay" or cached.status == "ok"):
                 self._note(cached, live=False)
                 return cached.model_copy(update={"replayed": True})
-        if self.max_calls is not None and self._live_calls >= self.max_calls:
-            self._stop(f"budget: max_calls={self.max_calls} reached")
+        if self._spent():
             return None
-        self._live_calls += 1
-        trace = await self._call_target(case, repeat, variant)
-        self._note(trace, live=True)
-        if self.cache is not None and self.mode == "record" and trace.status in ("ok", "crashed"):
+        failures: list[TargetFailure] = []
+        usages: list[Usage] = []
+        while True:
+            self._live_calls += 1
+            trace, retryable = await self._call_target(case, repeat, variant)
+            self._note(trace, live=True)
+            usages.append(trace.usage)
+            if not retryable or len(failures) >= self.retry or self._stop_reason is not None:
+                break
+            if self._spent():
+                break  # the last attempt stands as the trial's outcome
+            assert trace.error is not None
+            failures.append(trace.error)
+            await asyncio.sleep(self._backoff(case, repeat, variant, len(failures)))
+        if failures:
+            trace = trace.model_copy(
+                update={
+                    "attempts": len(failures) + 1,
+                    "retried_errors": failures,
+                    "usage": _sum_usage(usages),
+                }
+            )
+        # Only answers are cached: a crash or a timeout may be transient, and a cached one would
+        # be replayed for ever instead of calling the agent again.
+        if self.cache is not None and self.mode == "record" and trace.status == "ok":
             self.cache.put(key, trace)
         return trace
+
+    def _backoff(self, case: Case, repeat: int, variant: str, retry: int) -> float:
+        """The wait before retry number ``retry`` (from 1): ``retry_backoff_s * 2**(retry - 1)``,
+        at most 60 s, scaled by a seeded jitter in [0.5, 1) so that trials failing together (a
+        rate limit) do not all come back at the same instant."""
+        base = min(self.retry_backoff_s * 2.0 ** (retry - 1), 60.0)
+        seed = f"{self.seed}\x00{case.id}\x00{repeat}\x00{variant}\x00{retry}"
+        return base * (0.5 + random.Random(seed).random() / 2)
+
+    def _spent(self) -> bool:
+        """Whether ``max_calls`` is used up (it then stops the run)."""
+        if self.max_calls is not None and self._live_calls >= self.max_calls:
+            self._stop(f"budget: max_calls={self.max_calls} reached")
+            return True
+        return False
 
     def _stop(self, reason: str) -> None:
         if self._stop_reason is None:
@@ -290,7 +341,9 @@ class Runner:
                     f"budget: max_cost_usd={self.max_cost_usd:g} reached (spent ${self._cost:.4f})"
                 )
 
-    async def _call_target(self, case: Case, repeat: int, variant: str) -> Trace:
+    async def _call_target(self, case: Case, repeat: int, variant: str) -> tuple[Trace, bool]:
+        """One attempt: its trace, and whether it failed in a way worth retrying (it timed out,
+        or raised an error ``@tool`` classifies as retryable: timeout, rate limit, upstream)."""
         ctx = TrialContext(
             suite=self.suite,
             case_id=case.id,
@@ -302,6 +355,7 @@ class Runner:
         argument = self.target.argument(case)
         status: TrialStatus = "ok"
         failure: TargetFailure | None = None
+        retryable = False
         value: Any = None
         started = time.perf_counter()
         try:
@@ -311,12 +365,14 @@ class Runner:
                 value = await self._call_sync(ctx, argument)
         except _TrialTimedOut:
             status = "timed_out"
+            retryable = True
             failure = TargetFailure(type="Timeout", message=f"no answer within {self.timeout_s:g}s")
         except asyncio.CancelledError:
             ctx.close()
             raise
         except Exception as exc:
             status = "crashed"
+            retryable = classify(exc) in RETRYABLE_KINDS
             failure = TargetFailure(
                 type=type(exc).__name__, message=explain_failure(self.target, exc)
             )
@@ -334,7 +390,7 @@ class Runner:
                 answer = observation.text
                 verdict = observation.verdict or ctx.verdict
                 reported_tools = list(observation.tools) if observation.tools is not None else None
-        return Trace(
+        trace = Trace(
             suite=self.suite,
             case_id=case.id,
             repeat=repeat,
@@ -352,6 +408,7 @@ class Runner:
             latency_ms=latency_ms,
             error=failure,
         )
+        return trace, retryable
 
     # -- time limits -------------------------------------------------------------------------
     #
@@ -429,5 +486,30 @@ def _usage(ctx: TrialContext) -> Usage:
             f"cost not reported for {missing} of {ctx.usage_reports} model call(s)"
             if missing
             else None
+        ),
+    )
+
+
+def _sum_usage(usages: list[Usage]) -> Usage:
+    """The usage of all of a trial's attempts: tokens summed over the attempts that reported
+    any; the cost known only when every attempt that reported usage reported its cost."""
+    reported = [u for u in usages if u != Usage()]
+    if not reported:
+        return Usage()
+    if len(reported) == 1:
+        return reported[0]
+
+    def total(values: list[int | None]) -> int | None:
+        known = [v for v in values if v is not None]
+        return sum(known) if known else None
+
+    costs = [u.cost_usd for u in reported]
+    unknown = sum(c is None for c in costs)
+    return Usage(
+        input_tokens=total([u.input_tokens for u in reported]),
+        output_tokens=total([u.output_tokens for u in reported]),
+        cost_usd=None if unknown else sum(c for c in costs if c is not None),
+        cost_unknown_reason=(
+            f"cost not reported for {unknown} of {len(reported)} attempt(s)" if unknown else None
         ),
     )

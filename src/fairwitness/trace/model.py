@@ -181,6 +181,12 @@ class Trace(_Strict):
     """Why the trial produced no answer; null when it did."""
     replayed: bool = False
     """True when the trial came from the record/replay cache instead of a live call."""
+    attempts: int = Field(default=1, ge=1, exclude_if=lambda n: n == 1)
+    """Calls of the target this trial took: 1, plus the retries ``[run] retry`` spent on it.
+    Written only when above 1."""
+    retried_errors: list[TargetFailure] = Field(default_factory=list, exclude_if=lambda e: not e)
+    """Why each earlier attempt was retried (a timeout or a retryable crash), in order; the trial
+    itself is the last attempt. Written only when not empty."""
 
     model_config = ConfigDict(
         extra="forbid", frozen=True, populate_by_name=True, use_attribute_docstrings=True
