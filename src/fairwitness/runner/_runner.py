@@ -8,29 +8,30 @@ import contextvars
 import inspect
 import itertools
 import random
+import threading
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterator
 from datetime import datetime, timezone
 from typing import Any, Literal, Protocol
 
 from fairwitness._threads import _DaemonThreads, on_worker
 from fairwitness.dataset import Case, Dataset
 from fairwitness.errors import CacheMissError, Problem, UsageError
+from fairwitness.runner._attempt import Trial, attempt_trace, sum_usage
 from fairwitness.runner._progress import Progress
 from fairwitness.runner._results import RunResult, TrialResult, _summary
+from fairwitness.runner._threaded import TrialThreads
 from fairwitness.scoring.apply import ScoringStopped, TrialScores
 from fairwitness.targets.base import (
-    InvalidReturn,
     Target,
     explain_failure,
     from_callable,
-    to_observation,
 )
 from fairwitness.tools.decorator import classify
 from fairwitness.tools.results import RETRYABLE_KINDS
 from fairwitness.trace.cache import TraceCache, cache_key
 from fairwitness.trace.context import TrialContext, bind, unbind
-from fairwitness.trace.model import TargetFailure, Trace, TrialStatus, Usage
+from fairwitness.trace.model import TargetFailure, Trace
 
 Mode = Literal["live", "record", "replay"]
 
@@ -106,6 +107,7 @@ class Runner:
         self._workers: list[asyncio.Task[None]] = []
         self._live_calls = 0
         self._cost = 0.0
+        self._cost_lock = threading.Lock()
         self._abandoned = 0
         self._models: dict[str, None] = {}
         self._threads = _DaemonThreads()
@@ -187,6 +189,15 @@ class Runner:
         results: list[TrialResult] = []
         counters = {"crashed": 0, "timed_out": 0}
 
+        def tally(trace: Trace, line: int, scores: TrialScores | None) -> None:
+            results.append(_summary(trace, line, scores))
+            if trace.status in counters:
+                counters[trace.status] += 1
+            if self.progress is not None:
+                self.progress.update(
+                    len(results), planned, counters["crashed"], counters["timed_out"]
+                )
+
         async def worker() -> None:
             for case, repeat in plan:
                 if self._stop_reason is not None:
@@ -200,28 +211,17 @@ class Runner:
                 if trace is None:
                     return
                 line = sink.write(trace)
-                scores = await self._score(trace, case)
-                results.append(_summary(trace, line, scores))
-                if trace.status in counters:
-                    counters[trace.status] += 1
-                if self.progress is not None:
-                    self.progress.update(
-                        len(results), planned, counters["crashed"], counters["timed_out"]
-                    )
+                tally(trace, line, await self._score(trace, case))
 
-        async with self.session():
-            self._workers = [
-                asyncio.ensure_future(worker()) for _ in range(min(self.concurrency, planned))
-            ]
+        if self.target.is_async:
+            async with self.session():
+                await self._gather([worker() for _ in range(min(self.concurrency, planned))])
+        else:
+            pool = TrialThreads(self, dataset.cases, sink, tally)
             try:
-                await asyncio.gather(*self._workers)
-            except asyncio.CancelledError:
-                if not self._interrupted:
-                    for task in self._workers:
-                        task.cancel()
-                    raise
+                await self._gather([pool.run(min(self.concurrency, planned))])
             finally:
-                self._workers = []
+                self._live_calls = pool.calls_before + pool.calls_taken()
         if self.progress is not None:
             self.progress.update(
                 len(results), planned, counters["crashed"], counters["timed_out"], final=True
@@ -254,6 +254,20 @@ class Runner:
             faults_declared=sum(len(c.faults) for c in dataset) * self.repeats,
         )
 
+    async def _gather(self, workers: list[Coroutine[Any, Any, None]]) -> None:
+        """Run the workers until they finish; an interrupt (:meth:`request_stop`) ends them early,
+        any other cancellation propagates."""
+        self._workers = [asyncio.ensure_future(w) for w in workers]
+        try:
+            await asyncio.gather(*self._workers)
+        except asyncio.CancelledError:
+            if not self._interrupted:
+                for task in self._workers:
+                    task.cancel()
+                raise
+        finally:
+            self._workers = []
+
     async def _score(self, trace: Trace, case: Case) -> TrialScores | None:
         """The trial's scores; scoring that cannot go on (a judge out of budget) stops the run
         like a budget does: trials in flight finish, no new one starts."""
@@ -262,6 +276,9 @@ class Runner:
         scores = self.scoring(trace, case)
         if not inspect.isawaitable(scores):
             return scores
+        return await self._scored(scores)
+
+    async def _scored(self, scores: Awaitable[TrialScores]) -> TrialScores:
         try:
             return await scores
         except ScoringStopped as stop:
@@ -269,6 +286,19 @@ class Runner:
             return stop.scores
 
     async def _trial(self, case: Case, repeat: int, variant: str) -> Trace | None:
+        trial = self._begin(case, repeat, variant)
+        if isinstance(trial, Trace):
+            return trial
+        if not self._take_call():
+            return None
+        while True:
+            trace, retryable = await self._call_target(case, repeat, variant)
+            if not (self._after_attempt(trial, trace, retryable) and self._take_call()):
+                return self._end(trial, trace)
+            await asyncio.sleep(self._retry(trial, trace))
+
+    def _begin(self, case: Case, repeat: int, variant: str) -> Trial | Trace:
+        """A trial about to be called, or its cached trace (record and replay modes)."""
         key = self._key(case, repeat, variant) if self.cache is not None else ""
         if self.cache is not None and self.mode in ("record", "replay"):
             cached = self.cache.get(key)
@@ -277,34 +307,41 @@ class Runner:
             if cached is not None and (self.mode == "replay" or cached.status == "ok"):
                 self._note(cached, live=False)
                 return cached.model_copy(update={"replayed": True})
+        return Trial(case, repeat, variant, key)
+
+    def _take_call(self) -> bool:
+        """Count one live call, unless ``max_calls`` is used up (which stops the run)."""
         if self._spent():
-            return None
-        failures: list[TargetFailure] = []
-        usages: list[Usage] = []
-        while True:
-            self._live_calls += 1
-            trace, retryable = await self._call_target(case, repeat, variant)
-            self._note(trace, live=True)
-            usages.append(trace.usage)
-            if not retryable or len(failures) >= self.retry or self._stop_reason is not None:
-                break
-            if self._spent():
-                break  # the last attempt stands as the trial's outcome
-            assert trace.error is not None
-            failures.append(trace.error)
-            await asyncio.sleep(self._backoff(case, repeat, variant, len(failures)))
-        if failures:
+            return False
+        self._live_calls += 1
+        return True
+
+    def _after_attempt(self, trial: Trial, trace: Trace, retryable: bool) -> bool:
+        """Account for one attempt; whether to retry it (a call must then be taken for it)."""
+        self._note(trace, live=True)
+        trial.usages.append(trace.usage)
+        return retryable and len(trial.failures) < self.retry and self._stop_reason is None
+
+    def _retry(self, trial: Trial, trace: Trace) -> float:
+        """Note why the attempt is retried; the wait before the retry."""
+        assert trace.error is not None
+        trial.failures.append(trace.error)
+        return self._backoff(trial.case, trial.repeat, trial.variant, len(trial.failures))
+
+    def _end(self, trial: Trial, trace: Trace) -> Trace:
+        """The trial's trace: its last attempt, with the retries it took; cached if answered."""
+        if trial.failures:
             trace = trace.model_copy(
                 update={
-                    "attempts": len(failures) + 1,
-                    "retried_errors": failures,
-                    "usage": _sum_usage(usages),
+                    "attempts": len(trial.failures) + 1,
+                    "retried_errors": trial.failures,
+                    "usage": sum_usage(trial.usages),
                 }
             )
         # Only answers are cached: a crash or a timeout may be transient, and a cached one would
         # be replayed for ever instead of calling the agent again.
         if self.cache is not None and self.mode == "record" and trace.status == "ok":
-            self.cache.put(key, trace)
+            self.cache.put(trial.key, trace)
         return trace
 
     def _backoff(self, case: Case, repeat: int, variant: str, retry: int) -> float:
@@ -335,7 +372,8 @@ class Runner:
         if cost is None and self.price is not None:
             cost = self.price(trace)
         if cost is not None:
-            self._cost += cost
+            with self._cost_lock:  # trials of a sync target end on several threads
+                self._cost += cost
             if self.max_cost_usd is not None and self._cost >= self.max_cost_usd:
                 self._stop(
                     f"budget: max_cost_usd={self.max_cost_usd:g} reached (spent ${self._cost:.4f})"
@@ -344,7 +382,31 @@ class Runner:
     async def _call_target(self, case: Case, repeat: int, variant: str) -> tuple[Trace, bool]:
         """One attempt: its trace, and whether it failed in a way worth retrying (it timed out,
         or raised an error ``@tool`` classifies as retryable: timeout, rate limit, upstream)."""
-        ctx = TrialContext(
+        ctx = self._context(case, repeat, variant)
+        argument = self.target.argument(case)
+        value: Any = None
+        failure: TargetFailure | None = None
+        retryable = timed_out = False
+        started = time.perf_counter()
+        try:
+            if self.target.is_async:
+                value = await self._call_async(ctx, argument)
+            else:
+                value = await self._call_sync(ctx, argument)
+        except TrialTimedOut:
+            failure, retryable, timed_out = self._timeout(), True, True
+        except asyncio.CancelledError:
+            ctx.close()
+            raise
+        except Exception as exc:
+            failure, retryable = self._failure(exc)
+        trace = self._trace(
+            case, repeat, variant, ctx, value, failure, started, timed_out=timed_out
+        )
+        return trace, retryable
+
+    def _context(self, case: Case, repeat: int, variant: str) -> TrialContext:
+        return TrialContext(
             suite=self.suite,
             case_id=case.id,
             repeat=repeat,
@@ -352,63 +414,31 @@ class Runner:
             seed=self.seed,
             faults=case.faults,
         )
-        argument = self.target.argument(case)
-        status: TrialStatus = "ok"
-        failure: TargetFailure | None = None
-        retryable = False
-        value: Any = None
-        started = time.perf_counter()
-        try:
-            if self.target.is_async:
-                value = await self._call_async(ctx, argument)
-            else:
-                value = await self._call_sync(ctx, argument)
-        except _TrialTimedOut:
-            status = "timed_out"
-            retryable = True
-            failure = TargetFailure(type="Timeout", message=f"no answer within {self.timeout_s:g}s")
-        except asyncio.CancelledError:
-            ctx.close()
-            raise
-        except Exception as exc:
-            status = "crashed"
-            retryable = classify(exc) in RETRYABLE_KINDS
-            failure = TargetFailure(
-                type=type(exc).__name__, message=explain_failure(self.target, exc)
-            )
-        latency_ms = round((time.perf_counter() - started) * 1000, 3)
-        ctx.close()
-        answer = verdict = None
-        reported_tools: list[str] | None = None
-        if status == "ok":
-            try:
-                observation = to_observation(value)
-            except InvalidReturn as exc:
-                status = "crashed"
-                failure = TargetFailure(type="InvalidReturn", message=str(exc))
-            else:
-                answer = observation.text
-                verdict = observation.verdict or ctx.verdict
-                reported_tools = list(observation.tools) if observation.tools is not None else None
-        trace = Trace(
-            suite=self.suite,
-            case_id=case.id,
-            repeat=repeat,
-            variant=variant,
-            input=case.input,
-            status=status,
-            answer=answer,
-            verdict=verdict if status == "ok" else None,
-            tool_calls=ctx.tool_calls,
-            reported_tools=reported_tools,
-            faults_declared=case.faults,
-            faults_fired=ctx.faults_fired,
-            usage=_usage(ctx),
-            models=ctx.models,
-            latency_ms=latency_ms,
-            error=failure,
+
+    def _timeout(self) -> TargetFailure:
+        return TargetFailure(type="Timeout", message=f"no answer within {self.timeout_s:g}s")
+
+    def _failure(self, exc: Exception) -> tuple[TargetFailure, bool]:
+        """What the target's exception is recorded as, and whether it is worth a retry."""
+        failure = TargetFailure(type=type(exc).__name__, message=explain_failure(self.target, exc))
+        return failure, classify(exc) in RETRYABLE_KINDS
+
+    def _trace(
+        self,
+        case: Case,
+        repeat: int,
+        variant: str,
+        ctx: TrialContext,
+        value: Any,
+        failure: TargetFailure | None,
+        started: float,
+        *,
+        timed_out: bool = False,
+    ) -> Trace:
+        """The trace of one attempt (see :func:`attempt_trace`)."""
+        return attempt_trace(
+            self.suite, case, repeat, variant, ctx, value, failure, started, timed_out=timed_out
         )
-        return trace, retryable
 
     # -- time limits -------------------------------------------------------------------------
     #
@@ -433,7 +463,7 @@ class Runner:
             uncancel = getattr(task, "uncancel", None)  # 3.11+: keep the cancel count balanced
             if uncancel is not None:
                 uncancel()
-            raise _TrialTimedOut from None
+            raise TrialTimedOut from None
         finally:
             self._deadlines.pop(task, None)
 
@@ -465,51 +495,10 @@ class Runner:
         future = on_worker(self._threads, context, self.target.fn, argument)
         try:
             return await self._within_time_limit(future)
-        except _TrialTimedOut:
+        except TrialTimedOut:
             self._abandoned += 1
             raise
 
 
-class _TrialTimedOut(Exception):
+class TrialTimedOut(Exception):
     """The trial's own time limit ran out (a TimeoutError raised by the target is a crash)."""
-
-
-def _usage(ctx: TrialContext) -> Usage:
-    if ctx.usage_reports == 0:
-        return Usage()
-    missing = ctx.usage_reports_without_cost
-    return Usage(
-        input_tokens=ctx.input_tokens,
-        output_tokens=ctx.output_tokens,
-        cost_usd=None if missing else ctx.cost_usd,
-        cost_unknown_reason=(
-            f"cost not reported for {missing} of {ctx.usage_reports} model call(s)"
-            if missing
-            else None
-        ),
-    )
-
-
-def _sum_usage(usages: list[Usage]) -> Usage:
-    """The usage of all of a trial's attempts: tokens summed over the attempts that reported
-    any; the cost known only when every attempt that reported usage reported its cost."""
-    reported = [u for u in usages if u != Usage()]
-    if not reported:
-        return Usage()
-    if len(reported) == 1:
-        return reported[0]
-
-    def total(values: list[int | None]) -> int | None:
-        known = [v for v in values if v is not None]
-        return sum(known) if known else None
-
-    costs = [u.cost_usd for u in reported]
-    unknown = sum(c is None for c in costs)
-    return Usage(
-        input_tokens=total([u.input_tokens for u in reported]),
-        output_tokens=total([u.output_tokens for u in reported]),
-        cost_usd=None if unknown else sum(c for c in costs if c is not None),
-        cost_unknown_reason=(
-            f"cost not reported for {unknown} of {len(reported)} attempt(s)" if unknown else None
-        ),
-    )
