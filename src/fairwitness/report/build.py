@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import platform
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, Literal
 
@@ -90,9 +90,10 @@ class RunDigest:
         by_case: dict[str, list[TrialResult]] = {}
         for t in result.trials:
             by_case.setdefault(t.case_id, []).append(t)
-        self.trials = {
-            case.id: sorted(by_case.get(case.id, ()), key=_trial_order) for case in dataset
-        }
+        for trials in by_case.values():
+            trials.sort(key=_trial_order)  # in place: a copy per case would double the lists
+        self.trials = {case.id: by_case.get(case.id, []) for case in dataset}
+        del by_case
         self.collapsed = {
             case_id: self._collapse(trials) for case_id, trials in self.trials.items()
         }
@@ -241,11 +242,7 @@ class RunDigest:
 
     def _diagnostics(self) -> dict[str, Any]:
         diagnostics = suite_diagnostics(
-            {
-                case.id: [t.verdict for t in self.trials[case.id] if t.variant == "base"]
-                for case in self.dataset
-            },
-            [case.expect.route for case in self.whole],
+            _BaseVerdicts(self.trials), [case.expect.route for case in self.whole]
         )
         if self.judge is not None:
             diagnostics["judge"] = dict(self.judge)
@@ -356,3 +353,20 @@ def save_run_report(
     data = digest.header.json_data()
     write_report(path, render_report(data, digest.records()), force=force)
     return digest.header
+
+
+class _BaseVerdicts(Mapping[str, list[str | None]]):
+    """Each case's verdicts of its base repeats, in repeat order, made when asked for: a list per
+    case held at once costs tens of MB on a 100,000-case run."""
+
+    def __init__(self, trials: dict[str, list[TrialResult]]) -> None:
+        self._trials = trials
+
+    def __getitem__(self, case_id: str) -> list[str | None]:
+        return [t.verdict for t in self._trials[case_id] if t.variant == "base"]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._trials)
+
+    def __len__(self) -> int:
+        return len(self._trials)
