@@ -1,12 +1,18 @@
 """Foundation benchmarks: end-to-end throughput and memory, runner overhead, start-up time.
 
 a. ``fairwitness run`` end to end, as a subprocess of the installed console script: 20,000 cases x
-   3 repeats against a no-op async target (wall time, target 3 s; peak RSS, target 150 MB), and the
-   same with a no-op sync target (informational: sync targets run on worker threads).
+   3 repeats at the starter config's concurrency (8), against a no-op async target and a no-op
+   sync target, runs interleaved (async, sync, async, ...) so a busy moment of the machine hits
+   both alike; best wall time of 3 and highest peak RSS. Targets: each under 3 s and 150 MB, and
+   the sync path within 1.2x of the async path measured in the same run (sync targets run on
+   worker threads; the async path is the reference for what the harness itself costs).
 b. The runner in process (``Runner`` + ``NullTraceSink``): 2,000 cases x 3 repeats of a target that
    sleeps 20 ms, concurrency 200. The ideal wall time is trials x 0.02 s / 200; target 1.15x ideal.
 c. Start-up: ``python -c "import fairwitness"`` and ``fairwitness --version``, best of 10, target
    150 ms each; ``python -c pass`` is reported alongside as the interpreter's own floor.
+d. ``fairwitness run`` of 100,000 cases x 3 repeats (a router's cases, with expected routes and
+   tags) against a no-op sync target at concurrency 8: peak RSS, target 300 MB (wall time
+   informational).
 
 Run with ``benchmarks/run --only foundation`` (``--quick`` for reduced sizes).
 """
@@ -29,11 +35,16 @@ COMMAND = "benchmarks/run --only foundation"
 
 E2E_CASES = 20_000
 E2E_REPEATS = 3
-E2E_CONCURRENCY = 50
+E2E_CONCURRENCY = 8  # the starter config's (fairwitness init)
 E2E_TIMEOUT_S = 10
-E2E_RUNS = 3  # async end-to-end runs: best wall time, highest peak RSS
+E2E_RUNS = 3  # end-to-end runs of each target: best wall time, highest peak RSS
 E2E_WALL_TARGET_S = 3.0
 E2E_RSS_TARGET_MB = 150.0
+E2E_SYNC_RATIO_TARGET = 1.2  # sync wall / async wall, same run
+
+LARGE_CASES = 100_000
+LARGE_QUICK_CASES = 5_000
+LARGE_RSS_TARGET_MB = 300.0
 
 RUNNER_CASES = 2_000
 RUNNER_REPEATS = 3
@@ -175,45 +186,110 @@ def _end_to_end(quick: bool, command: str) -> list[dict[str, Any]]:
     runs = 1 if quick else E2E_RUNS
     trials = cases * E2E_REPEATS
     what = f"{cases:,} cases x {E2E_REPEATS}, concurrency {E2E_CONCURRENCY}"
-    rows: list[dict[str, Any]] = []
+    walls: dict[str, list[float]] = {"async": [], "sync": []}
+    peaks: dict[str, list[float]] = {"async": [], "sync": []}
     with tempfile.TemporaryDirectory(prefix="fairwitness-bench-") as tmp:
         folder = Path(tmp)
         _write_project(folder, cases, E2E_REPEATS)
-        for kind, repeat_runs, informational in (("async", runs, False), ("sync", 1, True)):
-            walls: list[float] = []
-            peaks: list[float] = []
-            for i in range(repeat_runs):
+        for i in range(runs):
+            for kind in ("async", "sync"):
                 wall, peak = _measure_cli(folder, kind, trials)
                 _log(
                     f"fairwitness run, {kind} no-op, {what}: {wall:.2f} s, {peak:.1f} MB ({i + 1})"
                 )
-                walls.append(wall)
-                peaks.append(peak)
-            how = f"best of {repeat_runs}" if repeat_runs > 1 else "one run"
-            note = " (informational: sync targets run on worker threads)" if informational else ""
-            rows.append(
-                _row(
-                    f"`fairwitness run` wall, no-op {kind} target, {what} ({how}){note}",
-                    min(walls),
-                    "s",
-                    E2E_WALL_TARGET_S,
-                    command,
-                    informational=informational,
-                )
-            )
-            how = f"highest of {repeat_runs}" if repeat_runs > 1 else "one run"
-            rows.append(
-                _row(
-                    f"`fairwitness run` peak RSS, no-op {kind} target, {what} ({how}){note}",
-                    max(peaks),
-                    "MB",
-                    E2E_RSS_TARGET_MB,
-                    command,
-                    informational=informational,
-                )
-            )
-    # Wall rows first, then memory rows, each async before sync.
-    return [rows[0], rows[2], rows[1], rows[3]]
+                walls[kind].append(wall)
+                peaks[kind].append(peak)
+    best = f"best of {runs}" if runs > 1 else "one run"
+    highest = f"highest of {runs}" if runs > 1 else "one run"
+    rows = [
+        _row(
+            f"`fairwitness run` wall, no-op {kind} target, {what} ({best})",
+            min(walls[kind]),
+            "s",
+            E2E_WALL_TARGET_S,
+            command,
+        )
+        for kind in ("async", "sync")
+    ]
+    ratio = min(walls["sync"]) / min(walls["async"])
+    rows.append(
+        _row(
+            f"`fairwitness run` wall, sync / async no-op target, {what} (best of each, "
+            f"same run: {min(walls['sync']):.2f} s / {min(walls['async']):.2f} s)",
+            ratio,
+            "x async",
+            E2E_SYNC_RATIO_TARGET,
+            command,
+        )
+    )
+    rows += [
+        _row(
+            f"`fairwitness run` peak RSS, no-op {kind} target, {what} ({highest})",
+            max(peaks[kind]),
+            "MB",
+            E2E_RSS_TARGET_MB,
+            command,
+        )
+        for kind in ("async", "sync")
+    ]
+    return rows
+
+
+# -- d. a large suite, sync target -----------------------------------------------------------------
+
+
+LARGE_TARGET = '''\
+"""A no-op sync router."""
+
+
+def target(text: str) -> dict:
+    route = ("search", "salary", "details", "other")[int(text.split()[-1]) % 4]
+    return {"text": "ok", "verdict": route}
+'''
+
+
+def _large_sync(quick: bool, command: str) -> list[dict[str, Any]]:
+    cases = LARGE_QUICK_CASES if quick else LARGE_CASES
+    routes = ("search", "salary", "details", "other")
+    with tempfile.TemporaryDirectory(prefix="fairwitness-bench-") as tmp:
+        folder = Path(tmp)
+        with open(folder / "cases.jsonl", "w", encoding="utf-8") as handle:
+            for i in range(cases):
+                line = {
+                    "id": f"case-{i:06d}",
+                    "input": f"question {i}",
+                    "expect": {"route": routes[i % 4]},
+                    "tags": [routes[i % 4]],
+                }
+                handle.write(json.dumps(line) + "\n")
+        (folder / "large_target.py").write_text(LARGE_TARGET, encoding="utf-8")
+        (folder / "large.toml").write_text(
+            'target = "large_target:target"\n\n[run]\n'
+            f"repeats = {E2E_REPEATS}\nconcurrency = {E2E_CONCURRENCY}\ntimeout_s = 60\n"
+            'out = "out"\n\n[[suites]]\nname = "bench"\npath = "cases.jsonl"\n',
+            encoding="utf-8",
+        )
+        wall, peak = _measure_cli(folder, "large", cases * E2E_REPEATS)
+    _log(
+        f"fairwitness run, sync no-op, {cases:,} cases x {E2E_REPEATS}: {wall:.1f} s, {peak:.1f} MB"
+    )
+    what = f"{cases:,} cases x {E2E_REPEATS}, no-op sync target, concurrency {E2E_CONCURRENCY}"
+    return [
+        _row(
+            f"`fairwitness run` peak RSS, {what} (one run)",
+            peak,
+            "MB",
+            LARGE_RSS_TARGET_MB,
+            command,
+        ),
+        _row(
+            f"`fairwitness run` wall, {what} (one run; informational)",
+            wall,
+            "s",
+            None,
+            command,
+        ),
+    ]
 
 
 # -- b. the runner in process --------------------------------------------------------------------
@@ -345,4 +421,5 @@ def collect(*, quick: bool = False) -> list[dict[str, Any]]:
     rows = _end_to_end(quick, command)
     rows += _runner_overhead(quick, command)
     rows += _startup(quick, command)
+    rows += _large_sync(quick, command)
     return rows
