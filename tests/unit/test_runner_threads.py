@@ -10,6 +10,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import fairwitness
 from builders import ListSink
 from fairwitness import Case, Dataset, Runner, tool
@@ -218,3 +220,30 @@ def test_a_noisy_slow_crashing_agent_in_many_languages() -> None:
     assert result.abandoned_threads == sum(
         e.type == "Timeout" for t in sink.traces for e in t.retried_errors
     ) + statuses.count("timed_out")
+
+
+def test_a_failing_sink_ends_the_run_and_no_new_trial_starts() -> None:
+    calls = 0
+
+    class FullDisk:
+        def __init__(self) -> None:
+            self.lines = 0
+
+        def write(self, trace: Trace) -> int:
+            self.lines += 1
+            if self.lines == 5:
+                raise OSError(28, "No space left on device")
+            return self.lines
+
+    def target(text: str) -> str:
+        nonlocal calls
+        calls += 1
+        time.sleep(0.001)
+        return "ok"
+
+    with pytest.raises(OSError, match="No space left"):
+        asyncio.run(Runner(target, concurrency=4).run(dataset(2000), FullDisk()))
+    seen = calls
+    time.sleep(0.1)
+    assert calls == seen  # the threads stopped taking trials
+    assert calls < 200

@@ -92,6 +92,7 @@ class TrialThreads:
         self.names = itertools.count(1)
         self.active = 0
         self.all_done = False
+        self.over = False
         self.finished: queue.SimpleQueue[tuple[Trace, Case]] = queue.SimpleQueue()
         self.woken = False
         self.backlog = BACKLOG_PER_THREAD * max(runner.concurrency, 1)
@@ -118,6 +119,9 @@ class TrialThreads:
         try:
             await self._record()
         finally:
+            self.over = (
+                True  # the loop stopped recording (done, interrupted or failed): no new trial
+            )
             if watchdog is not None:
                 watchdog.cancel()
                 await asyncio.gather(watchdog, return_exceptions=True)
@@ -140,7 +144,7 @@ class TrialThreads:
                 if self._settle(trial, self._attempts(trial, (timed_out, True))):
                     return
             runner = self.runner
-            while runner._stop_reason is None and not runner._interrupted:
+            while runner._stop_reason is None and not runner._interrupted and not self.over:
                 ticket = next(self.tickets)
                 if ticket >= self.planned:
                     break
@@ -252,7 +256,7 @@ class TrialThreads:
         if not self.woken:
             self.woken = True
             self._call_soon(self._wake)
-        while self.finished.qsize() >= self.backlog and not self.runner._interrupted:
+        while self.finished.qsize() >= self.backlog and not (self.runner._interrupted or self.over):
             self.room.wait(0.001)
 
     def _call_soon(self, callback: Callable[[], None]) -> None:
