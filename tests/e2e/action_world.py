@@ -43,6 +43,17 @@ def git(cwd: Path, *args: str) -> str:
     return done.stdout.strip()
 
 
+def foreign_owned(root: Path, uid: int, gid: int) -> list[str]:
+    """Every path under ``root`` (``root`` itself and ``.git`` included, symbolic links not
+    followed) that is not owned by ``uid:gid``, as ``path (uid:gid)``."""
+    found: list[str] = []
+    for path in [root, *sorted(root.rglob("*"))]:
+        st = path.lstat()
+        if (st.st_uid, st.st_gid) != (uid, gid):
+            found.append(f"{path.relative_to(root).as_posix() or '.'} ({st.st_uid}:{st.st_gid})")
+    return found
+
+
 def zipped(files: dict[str, bytes]) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
@@ -126,6 +137,29 @@ class World:
             self.repo, "main", self.head_sha, merge_base=self.main_sha, ahead=1, behind=0
         )
 
+    def commit_baseline_report(self) -> None:
+        """Commit the release 1 report on main, where the pull request's report is written."""
+        out = self.workspace / "evals" / "fairwitness-out"
+        out.mkdir(exist_ok=True)
+        (out / "jobsearch.report.json").write_bytes(BASELINE_REPORT.read_bytes())
+        git(self.workspace, "add", "-A")
+        git(self.workspace, "commit", "-q", "-m", "commit the baseline report")
+        git(self.workspace, "push", "-q", "origin", "main")
+        self.main_sha = git(self.workspace, "rev-parse", "HEAD")
+
+    def forget_the_base_branch(self) -> None:
+        """Drop ``main`` and ``origin/main`` from the checkout, as ``actions/checkout`` leaves a
+        pull request's checkout: the base branch has to be fetched."""
+        git(self.workspace, "branch", "-q", "-D", "main")
+        git(self.workspace, "update-ref", "-d", "refs/remotes/origin/main")
+
+    def hand_to(self, uid: int, gid: int) -> None:
+        """Give the workspace and the origin, every path of them, to ``uid:gid`` (the runner's
+        user, while the action's container runs as root)."""
+        for top in (self.workspace, self.origin):
+            for path in [top, *top.rglob("*")]:
+                os.lchown(path, uid, gid)
+
     def publish_baseline(self, *, at: str | None = None, name: str = "fairwitness-baseline") -> int:
         """A successful push run on main at ``at`` (the merge base) with the baseline artifact."""
         run_id = self.fake.add_run(self.repo, head_sha=at or self.main_sha)
@@ -194,6 +228,8 @@ class World:
         summary = temp / "step_summary"
         for path in (output, summary):
             path.write_text("", encoding="utf-8")
+        system = temp / "gitconfig"
+        system.write_text("[safe]\n\tdirectory = *\n", encoding="utf-8")
         env = {
             k: v
             for k, v in os.environ.items()
@@ -215,10 +251,9 @@ class World:
             RUNNER_TEMP=str(temp),
             FW_GITHUB_TOKEN=token,
             FW_WORKING_DIRECTORY="evals",
-            # as the image's `git config --system --add safe.directory '*'`
-            GIT_CONFIG_COUNT="1",
-            GIT_CONFIG_KEY_0="safe.directory",
-            GIT_CONFIG_VALUE_0="*",
+            # as the image's `git config --system --add safe.directory '*'`: read by every user
+            # and by the `git upload-pack` of a local origin (which drops GIT_CONFIG_COUNT)
+            GIT_CONFIG_SYSTEM=str(system),
         )
         if event_name.startswith("pull_request"):
             env.update(GITHUB_BASE_REF="main", GITHUB_HEAD_REF="feature")

@@ -300,6 +300,97 @@ def test_files_written_into_the_workspace_belong_to_its_owner(world: World) -> N
         assert (path.stat().st_uid, path.stat().st_gid) == (1234, 1234), path
 
 
+@pytest.fixture
+def open_tmp() -> Iterator[Path]:
+    """A temporary folder another user can enter (pytest's own sit under a 0700 folder)."""
+    import shutil
+    import tempfile
+
+    path = Path(tempfile.mkdtemp(prefix="fairwitness-owner-"))
+    path.chmod(0o755)
+    try:
+        yield path
+    finally:
+        shutil.rmtree(path, ignore_errors=True)
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "geteuid"), reason="POSIX ownership")
+def test_fetching_the_committed_baseline_leaves_nothing_foreign_owned_in_git(
+    open_tmp: Path,
+) -> None:
+    """The baseline is the report committed on the base branch, which the checkout lacks, so the
+    action fetches it; afterwards every path of the workspace, ``.git`` included, still belongs
+    to the workspace's owner, and that owner's own ``git fetch`` works."""
+    import os
+    import subprocess
+
+    from action_world import foreign_owned
+
+    if os.geteuid() != 0:
+        pytest.skip("only a root process (as in the action's container) can run as another user")
+    owner = 1234
+    with FakeGitHub() as fake:
+        fake.add_token(TOKEN, BOT)
+        world = World(open_tmp, fake)
+        world.commit_baseline_report()
+        world.open_pull_request()
+        world.forget_the_base_branch()
+        world.hand_to(owner, owner)
+        result = world.run("pull_request", world.pull_request_event())
+        assert result.code == 2, result.stdout + result.stderr
+        body = world.comments()[0]["body"].replace("\\", "")
+        assert "evals/fairwitness-out/jobsearch.report.json as committed on main" in body
+    assert (world.workspace / ".git" / "FETCH_HEAD").exists()  # the base branch was fetched
+    foreign = foreign_owned(world.workspace, owner, owner)
+    assert not foreign, f"not owned by {owner}:{owner} after the run:\n" + "\n".join(foreign)
+    again = subprocess.run(
+        ["git", "fetch", "origin"],
+        cwd=world.workspace,
+        user=owner,
+        group=owner,
+        extra_groups=[],
+        env={"PATH": os.environ["PATH"], "HOME": str(open_tmp)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert again.returncode == 0, again.stderr
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "geteuid"), reason="POSIX ownership")
+def test_what_the_install_command_makes_is_given_back_and_what_was_not_ours_is_left(
+    world: World,
+) -> None:
+    """The install command runs as root (it installs into the image); whatever it leaves in the
+    workspace, in or out of the working directory, goes to the owner (a link itself, not what it
+    points to). A file someone else owned before the run is left as found."""
+    import os
+
+    from action_world import foreign_owned
+
+    if os.geteuid() != 0:
+        pytest.skip("only a root process (as in the action's container) changes ownership")
+    owner = 1234
+    world.open_pull_request()
+    world.hand_to(owner, owner)
+    kept = world.workspace / "evals" / "made-by-an-earlier-step.txt"
+    kept.write_text("root's\n", encoding="utf-8")
+    os.chown(kept, 0, 0)
+    result = world.run(
+        "pull_request",
+        world.pull_request_event(),
+        install="mkdir -p ../build/cache && echo ok > ../build/cache/made && ln -s /etc ../build/etc",
+    )
+    assert result.code == 0, result.stdout + result.stderr
+    assert (world.workspace / "build" / "cache" / "made").is_file()
+    foreign = foreign_owned(world.workspace, owner, owner)
+    left = [line for line in foreign if not line.startswith("evals/made-by-an-earlier-step.txt")]
+    assert not left, f"not owned by {owner}:{owner} after the run:\n" + "\n".join(left)
+    assert os.stat("/etc").st_uid == 0
+    assert foreign == ["evals/made-by-an-earlier-step.txt (0:0)"]
+
+
 def test_the_container_contract(installed: Path, tmp_path: Path) -> None:
     """The package installed from its wheel into a fresh environment, as the Dockerfile does,
     and the entrypoint copied out of the checkout (the image runs /entrypoint.py), with the

@@ -14,8 +14,15 @@ By event:
 - ``push`` and anything else: run and report (the workflow uploads the report as the new
   baseline), and on ``update-readme`` regenerate the README's number blocks.
 
-A failure to comment never changes the exit code; it becomes a warning. Files written into the
-workspace are handed back to the workspace's owner (the container runs as root).
+A failure to comment never changes the exit code; it becomes a warning.
+
+The container runs as root, the workspace belongs to the runner's user, and later steps of the
+job (a checkout, a ``git fetch``, the post-job cleanup) run as that user: nothing may be left in
+the workspace, ``.git`` included, that its owner does not own. So git runs as the workspace's
+owner (see :class:`~fairwitness.github.baseline.Git`), and at the end every path of the
+workspace that is not the owner's is handed back, except one that was already someone else's
+before the run and is still the same file (the action did not make it, and leaves it as found);
+a file the action wrote itself is handed back even then.
 """
 
 from __future__ import annotations
@@ -41,7 +48,7 @@ from fairwitness.errors import (
 )
 from fairwitness.gate import Decision, decide
 from fairwitness.gate._decision import PRECEDENCE, VERDICTS
-from fairwitness.github._context import Outcome, PullContext
+from fairwitness.github._context import Outcome, Ownership, PullContext
 from fairwitness.github.baseline import Baseline, BaselineFinder, Git
 from fairwitness.github.client import GitHubClient
 from fairwitness.github.comment import post_comment
@@ -89,7 +96,8 @@ class Action:
                     field="FW_WORKING_DIRECTORY",
                 )
             )
-        self.git = Git(self.workdir, git_runner)
+        self.ownership = Ownership.of(self.workspace)
+        self.git = Git(self.workdir, git_runner, owner=self.ownership.owner)
         self.scratch = (settings.runner_temp or self.workdir / ".fairwitness") / "fairwitness-tmp"
         self.annotations = Annotations(lambda line: self.out.write(line + "\n"))
         self.written: list[Path] = []
@@ -124,22 +132,16 @@ class Action:
         self.out.flush()
 
     def give_back(self) -> None:
-        """Hand files written into the workspace to its owner (root-owned files break later
-        steps that run as the runner's user)."""
-        if not hasattr(os, "geteuid") or os.geteuid() != 0:
-            return
-        owner = self.workspace.stat()
-        todo: set[Path] = set()
-        for path in self.written:
-            todo.add(path)
-            todo.update(p for p in path.parents if self.workspace in p.parents)
-        for path in sorted(todo):
-            if path.exists() and self.workspace in path.resolve().parents:
-                if path.is_dir():
-                    for root, dirs, files in os.walk(path):
-                        for name in [*dirs, *files]:
-                            _chown(Path(root) / name, owner.st_uid, owner.st_gid)
-                _chown(path, owner.st_uid, owner.st_gid)
+        """Hand to the workspace's owner every path of the workspace this run made or changed
+        (root-owned files break later steps that run as the runner's user)."""
+        failed = self.ownership.give_back(self.written)
+        if failed and self.ownership.owner is not None:
+            uid, gid = self.ownership.owner
+            shown = ", ".join(self.rel(p) for p in failed[:5])
+            more = f" and {len(failed) - 5} more" if len(failed) > 5 else ""
+            self.annotations.warning(
+                f"could not give {shown}{more} back to the workspace's owner {uid}:{gid}"
+            )
 
     # -- the run ---------------------------------------------------------------------------------
 
@@ -390,15 +392,6 @@ class Action:
         if changed:
             self.written.append(target)
         return changed
-
-
-def _chown(path: Path, uid: int, gid: int) -> None:
-    try:
-        st = path.lstat()
-        if (st.st_uid, st.st_gid) != (uid, gid):
-            os.lchown(path, uid, gid)
-    except OSError:
-        pass
 
 
 def _no_baseline(found: Baseline, alpha: float, test: str) -> Decision:

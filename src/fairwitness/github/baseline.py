@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import stat
 import subprocess
 import zipfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -62,15 +64,58 @@ class Baseline:
 
 
 class Git:
-    """``git`` in one folder; ``runner`` is :func:`subprocess.run` (tests pass their own)."""
+    """``git`` in one folder; ``runner`` is :func:`subprocess.run` (tests pass their own), and
+    ``environ`` the environment git gets (this process's by default).
 
-    def __init__(self, cwd: Path, runner: Runner = subprocess.run) -> None:
+    With ``owner`` (``uid, gid``; a root process only), every command runs as that user, with no
+    supplementary groups, so whatever git creates or rewrites in the repository (``FETCH_HEAD``,
+    ``shallow``, ``refs/remotes/...`` and their ``logs/``, objects) belongs to the repository's
+    owner, as if the owner had run it. That user is told to trust the repository on the command
+    line (``-c safe.directory=*``, as the image's system config tells everyone), because it may
+    not read root's global config; when it cannot enter ``$HOME`` or ``$XDG_CONFIG_HOME``, git
+    gets a ``HOME`` that does not exist instead of a warning about each config file it tries.
+    When that user cannot reach the folder, or this process may not change its user, git runs
+    as this process (and the action gives back what it made, see
+    :meth:`fairwitness.github.action.Action.give_back`).
+    """
+
+    def __init__(
+        self,
+        cwd: Path,
+        runner: Runner = subprocess.run,
+        *,
+        owner: tuple[int, int] | None = None,
+        environ: Mapping[str, str] | None = None,
+    ) -> None:
         self.cwd = cwd
+        self.owner = owner
         self._run = runner
+        self._environ = os.environ if environ is None else environ
 
     def _git(self, *args: str) -> subprocess.CompletedProcess[bytes]:
+        if self.owner is not None and enterable(self.cwd.absolute(), *self.owner):
+            uid, gid = self.owner
+            try:
+                return self._run(
+                    ["git", "-c", "safe.directory=*", *args],
+                    cwd=self.cwd,
+                    capture_output=True,
+                    check=False,
+                    timeout=120,
+                    user=uid,
+                    group=gid,
+                    extra_groups=[],
+                    env=owner_environ(self._environ, uid, gid),
+                )
+            except PermissionError:
+                self.owner = None  # this process may not change its user: git runs as it is
         return self._run(
-            ["git", *args], cwd=self.cwd, capture_output=True, check=False, timeout=120
+            ["git", *args],
+            cwd=self.cwd,
+            capture_output=True,
+            check=False,
+            timeout=120,
+            env=dict(self._environ),
         )
 
     def toplevel(self) -> Path | None:
@@ -87,6 +132,49 @@ class Git:
     def show(self, ref: str, path: str) -> bytes | None:
         done = self._git("show", f"{ref}:{path}")
         return done.stdout if done.returncode == 0 else None
+
+
+NO_HOME = "/nonexistent"
+"""``HOME`` for a user that cannot enter the one it was given: git skips a missing config file
+silently."""
+
+
+def enterable(path: Path, uid: int, gid: int) -> bool:
+    """Whether ``uid:gid``, without supplementary groups, can reach inside ``path`` by the mode
+    bits of it and of every folder above it (a missing folder counts as reachable: nothing is
+    read from it)."""
+    for folder in [*reversed(path.parents), path]:
+        try:
+            st = folder.stat()
+        except FileNotFoundError:
+            return True
+        except OSError:
+            return False
+        if not stat.S_ISDIR(st.st_mode):
+            return True
+        if st.st_uid == uid:
+            bit = stat.S_IXUSR
+        elif st.st_gid == gid:
+            bit = stat.S_IXGRP
+        else:
+            bit = stat.S_IXOTH
+        if not st.st_mode & bit:
+            return False
+    return True
+
+
+def owner_environ(environ: Mapping[str, str], uid: int, gid: int) -> dict[str, str]:
+    """``environ`` for a git run as ``uid:gid``: ``HOME`` and ``XDG_CONFIG_HOME`` kept when that
+    user can enter them; else ``HOME`` becomes :data:`NO_HOME` and ``XDG_CONFIG_HOME`` is
+    dropped (git then looks under ``$HOME/.config``)."""
+    env = dict(environ)
+    home = env.get("HOME")
+    if home and not enterable(Path(home).absolute(), uid, gid):
+        env["HOME"] = NO_HOME
+    xdg = env.get("XDG_CONFIG_HOME")
+    if xdg and not enterable(Path(xdg).absolute(), uid, gid):
+        del env["XDG_CONFIG_HOME"]
+    return env
 
 
 def _suite_report(data: bytes, suite: str, where: str) -> bytes:
