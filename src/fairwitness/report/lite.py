@@ -5,9 +5,15 @@ pydantic-core's JSON parser, checks every case's structure (a bad line is refuse
 file, line and field), and keeps per case only what the gate and the renderers read: must-pass,
 tags, the collapsed scores and exclusions, the unstable flag, each repeat's latency, and per repeat
 its number, variant, status, verdict, error and scores. Identical score maps, and repeats that
-read alike, are shared. The header is
-validated by the full model. A file laid out any other way (a hand-edited one) is read by
-:meth:`Report.load` instead, so nothing is refused that the full reader accepts.
+read alike, are shared. The header is validated by the full model. A file laid out any other way
+(a hand-edited one) is read by :meth:`Report.load` instead, so nothing is refused that the full
+reader accepts.
+
+Most lines of a large report differ from an earlier line only in the case id and in two numbers
+per repeat, its ``latency_ms`` and its ``trace_line``: they have the same *shape*
+(:mod:`fairwitness.report._shapes`). A line whose shape is proven takes everything but its id and
+its latencies from the earlier line of that shape, which was validated in full; every other line
+is validated in full.
 
 The result is a :class:`Report` whose ``cases`` hold :class:`CaseView` objects: read them, never
 save them (saving needs the full outcomes: use ``Report.load``).
@@ -26,6 +32,7 @@ from pydantic import TypeAdapter, ValidationError
 from typing_extensions import NotRequired, TypedDict
 
 from fairwitness.errors import Problem, ReportError
+from fairwitness.report._shapes import PLAIN_ID, Shapes, latencies_of
 from fairwitness.report.model import REPORT_SCHEMA, CaseOutcomes, Report
 
 
@@ -56,9 +63,9 @@ class CaseView:
     """One case, as the gate and the renderers read it."""
 
     __slots__ = (
+        "_latencies",
         "excluded",
         "faults",
-        "latencies",
         "must_pass",
         "repeats",
         "scores",
@@ -72,7 +79,7 @@ class CaseView:
         tags: list[str],
         faults: int,
         repeats: list[OutcomeView],
-        latencies: tuple[float, ...],
+        latencies: tuple[float, ...] | list[bytes | None],
         scores: dict[str, float | None],
         excluded: dict[str, str],
         unstable: bool,
@@ -81,11 +88,18 @@ class CaseView:
         self.tags = tags
         self.faults = faults
         self.repeats = repeats
-        self.latencies = latencies
-        """Each repeat's ``latency_ms``, in ``repeats`` order."""
+        self._latencies = latencies
         self.scores = scores
         self.excluded = excluded
         self.unstable = unstable
+
+    @property
+    def latencies(self) -> tuple[float, ...]:
+        """Each repeat's ``latency_ms``, in ``repeats`` order."""
+        found = self._latencies
+        if isinstance(found, list):  # as a line's slots: read on first use (see ._shapes)
+            found = self._latencies = latencies_of(found)
+        return found
 
 
 class _OutcomeFields(TypedDict):
@@ -111,6 +125,8 @@ class _CaseFields(TypedDict):
 _LINE = TypeAdapter(dict[str, _CaseFields])
 """One case line; other fields are checked by their types where present and otherwise left
 aside (they are not read by the gate or the renderers)."""
+_CASE = TypeAdapter(_CaseFields)
+"""One case line's value (after a plain case id)."""
 
 Shared = dict[tuple[tuple[str, float | None], ...], dict[str, float | None]]
 
@@ -159,13 +175,19 @@ def _case(
     )
 
 
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a report is read.
+def _validate_case(body: bytes) -> _CaseFields:
+    """``body`` (one case line's value) checked by the light schema; raises ValidationError."""
+    return _CASE.validate_json(body)
 
-    Reading makes millions of dicts, lists and views and no reference cycle; each collection the
-    allocations trigger scans the growing heap for cycles that are not there (a quarter of the
-    reading time of a 100,000-case report). Reference counting still frees everything at once.
+
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while reports are read (and, by a command, used).
+
+    Reading makes hundreds of thousands of views, lists and dicts and no reference cycle; each
+    collection the allocations trigger scans the growing heap for cycles that are not there, and
+    once reading is done every later collection scans those objects again. Reference counting
+    still frees everything at once. A pause already in place (a caller's own) is left as it was.
     """
     was_enabled = gc.isenabled()
     gc.disable()
@@ -183,6 +205,102 @@ def _field(loc: tuple[int | str, ...]) -> str:
     return text
 
 
+class _FullReader(Exception):
+    """The file is not laid out the way fairwitness writes it: :meth:`Report.load` reads it."""
+
+
+class _Cases:
+    """The case lines of one report."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.cases: dict[str, CaseView] = {}
+        self.shared: Shared = {}
+        self.outcomes: dict[tuple[Any, ...], OutcomeView] = {}
+        self.shapes: Shapes[CaseView] = Shapes(_validate_case, _latencies_and_rest)
+
+    def _refuse(self, exc: ValidationError, line_no: int, prefix: tuple[str, ...]) -> ReportError:
+        first = exc.errors(include_url=False)[0]
+        if first["type"].startswith("json"):
+            raise _FullReader  # a cut or broken line: the full reader says so
+        return ReportError(
+            Problem(
+                first["msg"], file=self.name, line=line_no, field=_field((*prefix, *first["loc"]))
+            )
+        )
+
+    def read(self, lines: Iterator[tuple[int, bytes]]) -> bool:
+        """Read the case lines (``  "ID": {...},``) up to the end of the file; whether the cases
+        were closed (``}``). The loop runs once per case: what it calls is bound to names."""
+        closed = False
+        cases, shapes, proven = self.cases, self.shapes, self.shapes.proven
+        plain_id, key_of = PLAIN_ID.match, shapes.key
+        for line_no, raw in lines:
+            if not raw.startswith(b'  "'):
+                if raw.strip() in (b"}", b"}}"):
+                    closed = True
+                elif raw.strip():
+                    raise _FullReader
+                continue
+            plain = plain_id(raw)
+            if plain is None:
+                self._read_whole(line_no, raw)
+                continue
+            try:
+                case_id = plain.group(1).decode("utf-8")
+            except UnicodeDecodeError:
+                self._read_whole(line_no, raw)
+                continue
+            start = plain.end()
+            end = -2 if raw.endswith(b",\n") else -1 if raw.endswith(b"\n") else len(raw)
+            if shapes.looking:
+                key, slots = key_of(raw, start, end)
+                same = proven.get(key)
+                if same is None:
+                    same = shapes.miss(key)
+                if same is not None:  # a line of a proven shape (see ._shapes)
+                    cases[case_id] = CaseView(
+                        same.must_pass,
+                        same.tags,
+                        same.faults,
+                        same.repeats,
+                        slots,
+                        same.scores,
+                        same.excluded,
+                        same.unstable,
+                    )
+                    continue
+            try:
+                fields = _validate_case(raw[start:end])
+            except ValidationError as exc:
+                raise self._refuse(exc, line_no, (case_id,)) from None
+            view = _case(fields, self.shared, self.outcomes)
+            cases[case_id] = view
+            shapes.remember(fields, view)
+        return closed
+
+    def _read_whole(self, line_no: int, raw: bytes) -> None:
+        """A line whose case id is escaped: validated with its id, as JSON."""
+        body = raw.rstrip(b"\n")
+        if body.endswith(b","):
+            body = body[:-1]
+        try:
+            item = _LINE.validate_json(b"{" + body + b"}")
+        except ValidationError as exc:
+            raise self._refuse(exc, line_no, ()) from None
+        ((case_id, fields),) = item.items()
+        self.cases[case_id] = _case(fields, self.shared, self.outcomes)
+
+
+def _latencies_and_rest(fields: Any) -> tuple[tuple[float, ...], tuple[Any, ...]]:
+    """A validated case's latencies, and everything else it holds (to compare two cases)."""
+    case = cast("_CaseFields", fields)
+    latencies = tuple(o["latency_ms"] for o in case["repeats"])
+    repeats = [{k: v for k, v in o.items() if k != "latency_ms"} for o in case["repeats"]]
+    rest = tuple(v for k, v in case.items() if k != "repeats")
+    return latencies, (repeats, rest)
+
+
 def load_for_decision(path: str | Path) -> Report:
     """The report at ``path`` with light per-case views (see the module); refuses what
     :meth:`Report.load` refuses."""
@@ -194,46 +312,27 @@ def load_for_decision(path: str | Path) -> Report:
     except OSError as exc:
         raise ReportError(Problem(f"cannot read report: {exc}", file=name)) from None
     header: dict[str, Any] = {}
-    cases: dict[str, CaseView] = {}
-    shared: Shared = {}
-    outcomes: dict[tuple[Any, ...], OutcomeView] = {}
-    closed = False
-    with handle, _collector_paused():
+    reader = _Cases(name)
+    closed = in_cases = False
+    with handle, collector_paused():
         if handle.readline() != b"{\n":
             return Report.load(path)
-        in_cases = False
-        for line_no, raw in enumerate(handle, start=2):
-            if not in_cases:
+        lines = enumerate(handle, start=2)
+        try:
+            for _, raw in lines:
                 if raw.startswith(b' "cases": {'):
                     in_cases = True
                     closed = raw.rstrip().endswith(b"}")
-                    continue
+                    closed = reader.read(lines) or closed
+                    break
                 if not (raw.startswith(b' "') and raw.endswith(b",\n")):
-                    return Report.load(path)
+                    raise _FullReader
                 try:
                     header.update(pydantic_core.from_json(b"{" + raw[:-2] + b"}"))
                 except ValueError:
-                    return Report.load(path)
-                continue
-            if raw.startswith(b'  "'):
-                body = raw.rstrip(b"\n")
-                if body.endswith(b","):
-                    body = body[:-1]
-                try:
-                    item = _LINE.validate_json(b"{" + body + b"}")
-                except ValidationError as exc:
-                    first = exc.errors(include_url=False)[0]
-                    if first["type"].startswith("json"):
-                        return Report.load(path)  # a cut or broken line: the full reader says so
-                    raise ReportError(
-                        Problem(first["msg"], file=name, line=line_no, field=_field(first["loc"]))
-                    ) from None
-                ((case_id, fields),) = item.items()
-                cases[case_id] = _case(fields, shared, outcomes)
-            elif raw.strip() in (b"}", b"}}"):
-                closed = True
-            elif raw.strip():
-                return Report.load(path)
+                    raise _FullReader from None
+        except _FullReader:
+            return Report.load(path)
     if not in_cases or not closed:
         return Report.load(path)  # truncated or unusual: the full reader explains
     if header.get("schema") != REPORT_SCHEMA:
@@ -242,4 +341,4 @@ def load_for_decision(path: str | Path) -> Report:
         model = Report.model_validate({**header, "cases": {}})
     except ValidationError:
         return Report.load(path)
-    return model.model_copy(update={"cases": cast("dict[str, CaseOutcomes]", cases)})
+    return model.model_copy(update={"cases": cast("dict[str, CaseOutcomes]", reader.cases)})
