@@ -414,6 +414,24 @@ def test_an_edited_per_case_value_is_refused_even_when_the_metric_agrees() -> No
     assert metric(decision, "route").regressions == 1  # the forged value is still compared
 
 
+def test_fractional_per_case_values_are_summed_in_dataset_order() -> None:
+    """Whole-number values are counted; any other value is added case by case, in order, so the
+    total is the one a plain loop over the cases gives (floating-point addition is not
+    associative)."""
+    values = [0.1, 0.7, 1.0, 0.2, 0.3, 1.0, 0.0, 0.6] * 5
+
+    def change(data: dict[str, Any]) -> None:
+        for case, value in zip(data["cases"].values(), values, strict=True):
+            case["scores"]["route"] = value
+
+    forged = edit(BASE, change)
+    total = 0.0
+    for value in values:
+        total += value
+    assert audit_report(forged, "x").totals["route"] == (total, 40)
+    assert audit_report(BASE, "x").totals["route"] == (40.0, 40)  # counted
+
+
 def test_a_builtin_metric_with_a_forged_direction_is_refused() -> None:
     forged = edit(BASE, lambda d: d["metrics"]["route"].update(higher_is_better=False))
     assert has(decide(BASE, forged), "disagree with the built-in metric ('majority', True)")

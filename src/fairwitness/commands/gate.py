@@ -15,7 +15,7 @@ from fairwitness.config import LoadedConfig, find_config, load_config
 from fairwitness.errors import UsageError
 from fairwitness.gate import POWER, Decision, GateSettings, MetricDecision, decide
 from fairwitness.render import Renderer, render_comment, render_junit, render_summary
-from fairwitness.report.lite import load_for_decision
+from fairwitness.report.lite import collector_paused, load_for_decision
 
 _FLAGS = {
     "alpha": "--alpha",
@@ -194,6 +194,22 @@ def gate(
     code. ``flags`` are :func:`gate_settings`'s. ``markdown``, ``summary`` and ``junit`` name
     files for the PR comment, the full job summary and JUnit XML; they are written (atomically)
     whatever the decision, so a comment can say why the reports could not be compared."""
+    # Two large reports are hundreds of thousands of objects without a cycle among them: with the
+    # cycle collector running, each collection while they are compared and shown scans them all.
+    with collector_paused():
+        return _gate(baseline, candidate, as_json, markdown, summary, junit, stdout, flags)
+
+
+def _gate(
+    baseline: str,
+    candidate: str,
+    as_json: bool,
+    markdown: str | None,
+    summary: str | None,
+    junit: str | None,
+    stdout: TextIO | None,
+    flags: dict[str, Any],
+) -> int:
     stdout = stdout or sys.stdout
     settings, templates = gate_settings(**flags)
     renderer = Renderer(templates) if templates or markdown or summary else None

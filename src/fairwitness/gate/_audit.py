@@ -8,8 +8,10 @@ makes the report unusable for the gate.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from fairwitness.scoring import BUILTIN_SCORERS, Scorer, TrialScore, collapse
@@ -17,11 +19,12 @@ from fairwitness.scoring.base import KIND_OF_COLLAPSE, Reason
 
 if TYPE_CHECKING:
     from fairwitness.dataset import Case
-    from fairwitness.report import Report
+    from fairwitness.report import CaseOutcomes, Report
     from fairwitness.scoring import ScoringSettings
     from fairwitness.trace.model import Trace
 
 BUILTIN: dict[str, Scorer] = {scorer.name: scorer for scorer in BUILTIN_SCORERS}
+Expected = dict[str, float | None]
 
 
 def _not_scored_here(trace: Trace, case: Case, settings: ScoringSettings) -> TrialScore:
@@ -87,54 +90,127 @@ def _scorer(report: Report, name: str, audit: Audit) -> Scorer | None:
     )
 
 
-def _check_cases(report: Report, scorers: dict[str, Scorer], audit: Audit) -> None:
-    """Recompute every listed metric's per-case values (one pass over the cases) and totals."""
-    wrong: dict[str, list[str]] = {name: [] for name in scorers}
-    example: dict[str, str] = {}
-    totals = {name: [0.0, 0] for name in scorers}
+def _expected(
+    case: CaseOutcomes, scorers: dict[str, Scorer], collapsed: dict[tuple[int, ...], Expected]
+) -> Expected:
+    """The case's per-metric values as its base repeats collapse them."""
+    rows = [outcome.scores for outcome in case.repeats if outcome.variant == "base"]
     # Cases whose repeats share their score maps (identical maps are shared when a large report
     # is read) collapse alike: compute each combination once.
-    collapsed: dict[tuple[int, ...], dict[str, float | None]] = {}
-    for case_id, case in report.cases.items():
-        rows = [outcome.scores for outcome in case.repeats if outcome.variant == "base"]
-        key = tuple(map(id, rows))
-        expected_all = collapsed.get(key)
-        if expected_all is None:
-            # Only measured repeats decide the collapsed value (reasons matter when none is).
-            measured: dict[str, list[tuple[float | None, Reason | None]]] = {}
-            for row in rows:
-                for name, value in row.items():
-                    if value is not None:
-                        measured.setdefault(name, []).append((value, None))
-            expected_all = {
-                name: collapse(scorers[name], values).value
-                for name, values in measured.items()
-                if name in scorers
-            }
-            collapsed[key] = expected_all
-        stored_scores = case.scores
-        for name in expected_all.keys() | stored_scores.keys():
-            if name not in scorers:
-                continue
-            expected = expected_all.get(name)
-            stored = stored_scores.get(name)
-            if not _same(stored, expected):
+    key = tuple(map(id, rows))
+    found = collapsed.get(key)
+    if found is None:
+        # Only measured repeats decide the collapsed value (reasons matter when none is).
+        measured: dict[str, list[tuple[float | None, Reason | None]]] = {}
+        for row in rows:
+            for name, value in row.items():
+                if value is not None:
+                    measured.setdefault(name, []).append((value, None))
+        found = {
+            name: collapse(scorers[name], values).value
+            for name, values in measured.items()
+            if name in scorers
+        }
+        collapsed[key] = found
+    return found
+
+
+@dataclass
+class _Checked:
+    """What one combination of repeats and stored values gives: the stored value of each metric
+    that has one, and the metrics whose stored value disagrees (with what the repeats give)."""
+
+    stored: list[tuple[str, float]]
+    wrong: list[tuple[str, float | None, float | None]]
+
+
+def _check_case(
+    case: CaseOutcomes, scorers: dict[str, Scorer], collapsed: dict[tuple[int, ...], Expected]
+) -> _Checked:
+    expected_all = _expected(case, scorers, collapsed)
+    stored_scores = case.scores
+    checked = _Checked([], [])
+    for name in expected_all.keys() | stored_scores.keys():
+        if name not in scorers:
+            continue
+        expected = expected_all.get(name)
+        stored = stored_scores.get(name)
+        if not _same(stored, expected):
+            checked.wrong.append((name, stored, expected))
+        if stored is not None:
+            checked.stored.append((name, stored))
+    return checked
+
+
+def _check_cases(report: Report, scorers: dict[str, Scorer], audit: Audit) -> None:
+    """Recompute every listed metric's per-case values and totals.
+
+    Cases that share their repeats and their stored values (a large report read light shares
+    them) check alike: each combination is checked once and counted, and only an invalid report
+    is gone through again case by case, to name the cases that disagree."""
+    cases = list(report.cases.values())
+    # repeats and stored values are held in these lists, so their ids stay theirs
+    repeats = list(map(attrgetter("repeats"), cases))
+    stored = list(map(attrgetter("scores"), cases))
+    keys = list(zip(map(id, repeats), map(id, stored), strict=True))
+    collapsed: dict[tuple[int, ...], Expected] = {}
+    checked = {
+        key: _check_case(case, scorers, collapsed)
+        for key, case in dict(zip(keys, cases, strict=True)).items()
+    }
+    tally = Counter(keys)
+    wrong: dict[str, list[str]] = {name: [] for name in scorers}
+    example: dict[str, str] = {}
+    if any(found.wrong for found in checked.values()):
+        for case_id, key in zip(report.cases, keys, strict=True):
+            for name, value, expected in checked[key].wrong:
                 if not wrong[name]:
                     example[name] = (
-                        f"case '{case_id}' stores {stored}, its repeats collapse to {expected}"
+                        f"case '{case_id}' stores {value}, its repeats collapse to {expected}"
                     )
                 wrong[name].append(case_id)
-            if stored is not None:
-                totals[name][0] += stored
-                totals[name][1] += 1
+    totals = _totals(scorers, checked, tally, stored)
     for name, scorer in scorers.items():
-        audit.totals[name] = (float(totals[name][0]), int(totals[name][1]))
+        audit.totals[name] = totals[name]
         if wrong[name]:
             audit.problems.append(
                 f"{audit.label}: field 'cases.*.scores.{name}': the stored per-case value "
                 f"disagrees with the case's repeats ({scorer.collapse}) in {len(wrong[name])} "
                 f"case(s): {id_list(wrong[name])} ({example[name]})"
             )
+
+
+def _totals(
+    scorers: dict[str, Scorer],
+    checked: dict[tuple[int, int], _Checked],
+    tally: Counter[tuple[int, int]],
+    stored: list[dict[str, float | None]],
+) -> dict[str, tuple[float, int]]:
+    """Each metric's k (the sum of the stored per-case values) and n (how many there are).
+
+    Small whole-number values (pass/fail scores) are summed as counts, which is exact in any
+    order; a metric with any other value is summed case by case in dataset order, as
+    floating-point addition is not associative."""
+    exact = 2.0**53 / max(len(stored), 1)  # no partial sum of such values is rounded
+    k: dict[str, float] = dict.fromkeys(scorers, 0.0)
+    n: dict[str, int] = dict.fromkeys(scorers, 0)
+    in_order: set[str] = set()
+    for key, found in checked.items():
+        count = tally[key]
+        for name, value in found.stored:
+            n[name] += count
+            if float(value).is_integer() and abs(value) < exact:
+                k[name] += count * value
+            else:
+                in_order.add(name)
+    for name in in_order:
+        total = 0.0
+        for scores in stored:
+            one = scores.get(name)
+            if one is not None:
+                total += one
+        k[name] = total
+    return {name: (float(k[name]), int(n[name])) for name in scorers}
 
 
 def audit_report(report: Report, label: str) -> Audit:

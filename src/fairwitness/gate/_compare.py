@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import difflib
+from collections import Counter
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import attrgetter
 from typing import Literal
 
 from fairwitness.diagnostics.judge import judge_changed, judge_metrics, withheld_metrics
@@ -29,6 +32,34 @@ class Pairs:
     improvements: int = 0
     regressed: list[str] = field(default_factory=list)
     improved: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _Flips:
+    """What one baseline score map and one candidate score map give, metric by metric."""
+
+    measured: list[str] = field(default_factory=list)
+    regressed: list[str] = field(default_factory=list)
+    improved: list[str] = field(default_factory=list)
+
+
+def _flips(
+    before_scores: dict[str, float | None],
+    after_scores: dict[str, float | None],
+    rules: dict[str, tuple[float, bool]],
+) -> _Flips:
+    pair = _Flips()
+    for name, before in before_scores.items():
+        after = after_scores.get(name)
+        if before is None or after is None or name not in rules:
+            continue
+        good, binary = rules[name]
+        pair.measured.append(name)
+        if binary and before == good and after != good:
+            pair.regressed.append(name)
+        elif binary and before != good and after == good:
+            pair.improved.append(name)
+    return pair
 
 
 @dataclass
@@ -71,10 +102,14 @@ class Comparison:
             set(BUILTIN) | set(baseline.scoring.metrics) | set(candidate.scoring.metrics)
         )
         self.scorers: dict[str, Scorer] = {**self.b_audit.scorers, **self.c_audit.scorers}
-        self.paired = [case_id for case_id in baseline.cases if case_id in candidate.cases]
         self._pairs: dict[str, Pairs] | None = None
-        self.missing = [case_id for case_id in baseline.cases if case_id not in candidate.cases]
-        self.new = [case_id for case_id in candidate.cases if case_id not in baseline.cases]
+        b_cases, c_cases = baseline.cases, candidate.cases
+        if b_cases.keys() == c_cases.keys():  # the usual case, at C speed
+            self.paired, self.missing, self.new = list(b_cases), [], []
+        else:
+            self.paired = [case_id for case_id in b_cases if case_id in c_cases]
+            self.missing = [case_id for case_id in b_cases if case_id not in c_cases]
+            self.new = [case_id for case_id in c_cases if case_id not in b_cases]
         # judge-derived metrics of the candidate whose judge is not calibrated, with why
         self.withheld = withheld_metrics(candidate.diagnostics)
         # judge-derived metrics scored by different judges in the two reports, with why
@@ -202,28 +237,38 @@ class Comparison:
         return self._pairs.get(name, Pairs())
 
     def _count_pairs(self) -> dict[str, Pairs]:
-        """Every metric's pairs in one pass over the paired cases."""
+        """Every metric's pairs in one pass over the paired cases.
+
+        Paired cases whose two score maps are the very same objects as another pair's (a large
+        report read light shares identical maps) count alike: each combination is worked out
+        once and counted; only the cases that flipped are listed one by one, in dataset order."""
         rules = {
             name: (_good(scorer), scorer.kind != "continuous")
             for name, scorer in self.scorers.items()
         }
+        scores = attrgetter("scores")
+        before = list(map(scores, map(self.b.cases.__getitem__, self.paired)))
+        after = list(map(scores, map(self.c.cases.__getitem__, self.paired)))
+        # the maps are held in the two lists, so their ids stay theirs
+        keys = list(zip(map(id, before), map(id, after), strict=True))
+        flips = {
+            key: _flips(b, a, rules)
+            for key, (b, a) in dict(zip(keys, zip(before, after, strict=True), strict=True)).items()
+        }
         found = {name: Pairs() for name in rules}
-        for case_id in self.paired:
-            before_scores = self.b.cases[case_id].scores
-            after_scores = self.c.cases[case_id].scores
-            for name, before in before_scores.items():
-                after = after_scores.get(name)
-                if before is None or after is None or name not in rules:
-                    continue
-                good, binary = rules[name]
-                pairs = found[name]
-                pairs.n += 1
-                if binary and before == good and after != good:
-                    pairs.regressions += 1
-                    pairs.regressed.append(case_id)
-                elif binary and before != good and after == good:
-                    pairs.improvements += 1
-                    pairs.improved.append(case_id)
+        for key, count in Counter(keys).items():
+            for name in flips[key].measured:
+                found[name].n += count
+        flipped = {key for key, pair in flips.items() if pair.regressed or pair.improved}
+        for case_id, key in compress(
+            zip(self.paired, keys, strict=True), map(flipped.__contains__, keys)
+        ):
+            for name in flips[key].regressed:
+                found[name].regressions += 1
+                found[name].regressed.append(case_id)
+            for name in flips[key].improved:
+                found[name].improvements += 1
+                found[name].improved.append(case_id)
         return found
 
     def _measured_in_both(self, name: str) -> bool:
