@@ -21,6 +21,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Final
 
@@ -36,7 +37,8 @@ _LEAD_PUNCT = frozenset("#+-=.)")
 """Characters with a meaning only where a line starts (headings, lists, setext underlines)."""
 _LEAD = re.compile(r"(?:[#+\-=]+|\d{1,9}[.)])(?=\s|$)")
 _ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
-_XML_BAD = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+_XML_BAD = "[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+"""Characters XML 1.0 forbids (compiled on first use: the character class takes a while)."""
 
 
 def _one_line(text: str, limit: int | None) -> str:
@@ -88,9 +90,14 @@ def _breaks_link(source: str, lowered: str, i: int) -> bool:
     return False
 
 
+@functools.cache
+def _xml_bad() -> re.Pattern[str]:
+    return re.compile(_XML_BAD)
+
+
 def xml_text(text: object, limit: int | None = None) -> str:
     """Text XML 1.0 can hold: characters it forbids are dropped; cut to ``limit``."""
-    value = _XML_BAD.sub("", str(text))
+    value = _xml_bad().sub("", str(text))
     if limit is not None and len(value) > limit:
         value = value[: max(limit - 1, 0)] + ELLIPSIS
     return value
