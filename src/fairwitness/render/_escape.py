@@ -37,6 +37,9 @@ _LEAD_PUNCT = frozenset("#+-=.)")
 """Characters with a meaning only where a line starts (headings, lists, setext underlines)."""
 _LEAD = re.compile(r"(?:[#+\-=]+|\d{1,9}[.)])(?=\s|$)")
 _ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
+_SPECIAL = re.compile(r"[\\`*_\[\]|~$&<>@#:wW]")
+"""Every character :func:`md` may change or follow with something outside a line's start: text
+without any (and without a special start) is already what it shows."""
 _XML_BAD = "[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
 """Characters XML 1.0 forbids (compiled on first use: the character class takes a while)."""
 
@@ -56,9 +59,11 @@ def plain(text: object, limit: int | None = 200) -> str:
 def md(text: object, limit: int | None = 200) -> str:
     """Inline markdown that GitHub renders as exactly ``text`` (see the module's rules)."""
     source = _one_line(str(text), limit)
+    lead = _LEAD.match(source)
+    if lead is None and _SPECIAL.search(source) is None:
+        return source
     out: list[str] = []
     lowered = source.lower()
-    lead = _LEAD.match(source)
     start = lead.end() if lead else 0
     for i, char in enumerate(source):
         if char in _ENTITIES:
