@@ -84,6 +84,15 @@ def test_calls_are_reused_and_counted() -> None:
     assert diagnosis.calls_saved == n + n  # the blindness sample and the relation sources
 
 
+def test_a_deterministic_agent_is_called_124_times_on_20_inputs_at_epsilon_5_percent() -> None:
+    """62 flip-free pairs (the fixed design's floor: 59); each input's first draw is reused."""
+    config = DiagnoseConfig(epsilon=0.05, relations=())
+    diagnosis = diagnose(case_blind, [f"probe {i}" for i in range(20)], config)
+    assert diagnosis.meter is not None
+    assert diagnosis.meter.call == "verdict-deterministic"
+    assert (diagnosis.meter.pairs, diagnosis.meter.calls, diagnosis.calls_made) == (62, 124, 124)
+
+
 def test_a_target_that_fails_is_a_harness_error_not_a_verdict() -> None:
     def broken(text: str) -> Observation:
         raise RuntimeError("model offline")

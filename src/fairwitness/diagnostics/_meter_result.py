@@ -32,7 +32,9 @@ class MeterResult:
     pairs, for description only: the call never uses it. Under the sequential design it is computed
     once, at the end, and is not anytime-valid (the e-values are the valid evidence there).
     ``e_stochastic``/``e_deterministic`` are the final e-values of the sequential design (capped at
-    the largest float), ``None`` under the fixed design. ``extra_pairs_needed`` is set only for an
+    the largest float), ``None`` under the fixed design; the calls need 1/(0.14 alpha) and
+    1/(0.86 alpha) respectively (143 and 23.3 at alpha 0.05: alpha is split unevenly, see
+    :class:`SequentialMeter`). ``extra_pairs_needed`` is set only for an
     undecided call: the further pairs, all flip-free, that would establish
     ``"verdict-deterministic"`` (see :func:`extra_pairs_for_deterministic` and
     :meth:`SequentialMeter.result`). ``unstable_inputs`` lists (input id, flips, pairs) for every

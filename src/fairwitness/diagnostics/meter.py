@@ -30,12 +30,21 @@ Two designs:
   soon as the evidence suffices. Checking a fixed-n interval (Wilson or Clopper-Pearson) after
   every pair is *not* valid: repeated looks inflate the error rate without bound. The sequential
   design instead uses two one-sided e-processes (Waudby-Smith & Ramdas, "Estimating means of
-  bounded random variables by betting", JRSS-B 86(1), 2024), each a uniform mixture over a small
+  bounded random variables by betting", JRSS-B 86(1), 2024), each a weighted mixture over a small
   grid of alternatives of the likelihood ratio against the boundary of its null. Each is a
   nonnegative supermartingale with initial value 1 under its null, so by Ville's inequality (Ville,
-  Etude critique de la notion de collectif, 1939) it ever reaches 2/alpha with probability at most
-  alpha/2, at any stopping time. The two sides together make a wrong call with probability at
-  most alpha, even at p == epsilon where both nulls hold.
+  Etude critique de la notion de collectif, 1939) it ever reaches 1/level with probability at most
+  its level, at any stopping time. The levels split alpha unevenly: 0.86 alpha for the
+  deterministic call, 0.14 alpha for the stochastic one. They add up to alpha, so the wrong-call
+  rate is at most alpha even at p == epsilon, where both nulls hold; elsewhere only one call is
+  wrong, at most 0.86 alpha.
+
+  Why uneven: with no flip, the deterministic call then comes after 62 pairs at epsilon 0.05 and
+  alpha 0.05 (124 calls; the fixed design's floor is 59 pairs, 0.95^59 < 0.05), where an even split
+  needs at least 72 pairs (0.95^72 < 0.025). The price is paid by noisy targets: any valid meter
+  that calls "deterministic" after 62 flip-free pairs already risks 0.95^62 = 0.0416 of alpha at
+  p == epsilon, so its stochastic call gets at most the remaining 0.0084, and takes longer (at a
+  flip rate of 0.15, about 171 calls instead of 132). ``_eprocess`` has the arithmetic.
 """
 
 from __future__ import annotations
@@ -45,12 +54,17 @@ import operator
 import sys
 from collections.abc import Callable, Hashable, Mapping, Sequence
 
+from fairwitness.diagnostics._eprocess import DETERMINISTIC_SHARE as DETERMINISTIC_SHARE
 from fairwitness.diagnostics._eprocess import GRID_SIZE as GRID_SIZE
+from fairwitness.diagnostics._eprocess import ZERO_WEIGHT as ZERO_WEIGHT
 from fairwitness.diagnostics._eprocess import (
     _coefficients,
     _deterministic_alternatives,
+    _deterministic_weights,
+    _log_levels,
     _log_mixture,
     _stochastic_alternatives,
+    _stochastic_weights,
 )
 from fairwitness.diagnostics._meter_result import (
     DETERMINISTIC,
@@ -274,30 +288,34 @@ def _e_value(log_value: float) -> float:
 class SequentialMeter:
     """The anytime-valid meter: feed it pairs one at a time; it calls as soon as it can.
 
-    Two e-processes run side by side on the pairs seen so far (k flipped, s flip-free):
+    Two e-processes run side by side on the pairs seen so far (k flipped, s flip-free), each a
+    weighted sum over alternatives q_j of (q_j/epsilon)^k ((1 - q_j)/(1 - epsilon))^s with
+    weights summing to 1:
 
-    - "stochastic" (null p <= epsilon): the mean over 12 alternatives q_j > epsilon (spaced
-      geometrically from 1.5 epsilon to (1 + epsilon)/2, about 0.5, for epsilon <= 1/3) of
-      (q_j/epsilon)^k ((1 - q_j)/(1 - epsilon))^s. For q > epsilon each factor has expectation
-      p q/epsilon + (1 - p)(1 - q)/(1 - epsilon) <= 1 under every p <= epsilon, so the mixture is
-      a nonnegative supermartingale starting at 1.
-    - "deterministic" (null p >= epsilon): the same with 12 alternatives q_j < epsilon: q = 0
-      and 11 values spaced geometrically from epsilon/20 to epsilon/1.5. One flip sets the q = 0
-      component to 0 for good (the others carry on).
+    - "stochastic" (null p <= epsilon): 12 alternatives q_j > epsilon, spaced geometrically from
+      1.5 epsilon to (1 + epsilon)/2 (about 0.5) for epsilon <= 1/3, each weighted 1/12. For
+      q > epsilon each factor has expectation p q/epsilon + (1 - p)(1 - q)/(1 - epsilon) <= 1
+      under every p <= epsilon, so the mixture is a nonnegative supermartingale starting at 1.
+    - "deterministic" (null p >= epsilon): q = 0, weighted 0.95, and 11 alternatives spaced
+      geometrically from epsilon/20 to epsilon/1.5 sharing the other 0.05. q = 0 is the largest
+      bet the null allows: each flip-free pair multiplies it by 1/(1 - epsilon), and one flip sets
+      it to 0 for good (the others carry on).
 
-    The meter calls "verdict-stochastic" when the first reaches 2/alpha and
-    "verdict-deterministic" when the second does. By Ville's inequality each reaches 2/alpha under
-    its null with probability at most alpha/2 however long the run, so stopping at the first call
-    (or at any other time) keeps the wrong-call rate at or below alpha even at p == epsilon,
-    where both nulls hold. The two cannot cross together: with an observed flip share at or above
-    epsilon every deterministic component is at most 1, at or below epsilon every stochastic one
-    is, and 2/alpha > 2.
-    Everything is computed in log space from the counts, so any number of pairs is safe.
+    The meter calls "verdict-deterministic" when the second reaches 1/(0.86 alpha) and
+    "verdict-stochastic" when the first reaches 1/(0.14 alpha) (23.3 and 143 at alpha 0.05). By
+    Ville's inequality each reaches its threshold under its null with probability at most
+    0.86 alpha and 0.14 alpha however long the run, so stopping at the first call (or at any other
+    time) keeps the wrong-call rate at or below alpha even at p == epsilon, where both nulls hold.
+    The two cannot cross together: with an observed flip share at or above epsilon every
+    deterministic component is at most 1, at or below epsilon every stochastic one is, and both
+    thresholds exceed 1. Everything is computed in log space from the counts, so any number of
+    pairs is safe.
 
-    The price of anytime validity: with no flip at all, the deterministic call needs 440 pairs at
-    epsilon 0.01 and alpha 0.05, where the fixed design needs 299. When determinism is
-    expected and the budget is fixed, :func:`fixed_meter` is the better design; when stochasticity
-    is plausible, this one stops far earlier.
+    With no flip at all the deterministic call needs 62 pairs at epsilon 0.05 and 316 at epsilon
+    0.01 (alpha 0.05), where the fixed design needs 59 and 299: the price of anytime validity is
+    about 5%. The split is what buys that (an even one needs 86 and 440 with this grid's former
+    uniform weights); it makes the stochastic call slower than an even split would (see the
+    module docstring).
 
     Checking a Wilson (or any fixed-n) interval after every pair is not a valid alternative and is
     not offered: repeated looks inflate its error rate.
@@ -315,10 +333,12 @@ class SequentialMeter:
         self._alpha = _open_unit("alpha", alpha)
         self._layer = _layer(layer)
         self._max_pairs = _count("max_pairs", max_pairs, 1)
-        self._log_threshold = math.log(2.0 / self._alpha)
-        self._stochastic = _coefficients(_stochastic_alternatives(self._epsilon), self._epsilon)
+        self._log_stochastic_threshold, self._log_deterministic_threshold = _log_levels(self._alpha)
+        self._stochastic = _coefficients(
+            _stochastic_alternatives(self._epsilon), self._epsilon, _stochastic_weights()
+        )
         self._deterministic = _coefficients(
-            _deterministic_alternatives(self._epsilon), self._epsilon
+            _deterministic_alternatives(self._epsilon), self._epsilon, _deterministic_weights()
         )
         self._flips = 0
         self._pairs = 0
@@ -359,23 +379,31 @@ class SequentialMeter:
         if flipped:
             counts[0] += 1
             self._flips += 1
-        steady = self._pairs - self._flips
-        # A flip can only raise the stochastic e-process and a flip-free pair only the
-        # deterministic one, so only that side can newly cross its threshold.
-        if flipped:
-            if _log_mixture(self._stochastic, self._flips, steady) >= self._log_threshold:
-                self._call = STOCHASTIC
-        elif _log_mixture(self._deterministic, self._flips, steady) >= self._log_threshold:
-            self._call = DETERMINISTIC
+        self._call = self._crossing(self._flips, self._pairs - self._flips, flipped)
         return self._call
 
+    def _crossing(self, flips: int, steady: int, flipped: bool) -> Call | None:
+        """The call made on reaching ``flips`` flipped and ``steady`` flip-free pairs by a pair that
+        ``flipped`` (or not), from a state without a call; ``None`` if neither side crosses.
+
+        A flip can only raise the stochastic e-process and a flip-free pair only the deterministic
+        one, so only that side can newly cross its threshold. The call depends on the counts
+        alone, which lets the benchmark sum the exact probability of every call.
+        """
+        if flipped:
+            if _log_mixture(self._stochastic, flips, steady) >= self._log_stochastic_threshold:
+                return STOCHASTIC
+        elif _log_mixture(self._deterministic, flips, steady) >= self._log_deterministic_threshold:
+            return DETERMINISTIC
+        return None
+
     def _extra_pairs(self) -> int:
-        """Further flip-free pairs until the deterministic e-process reaches 2/alpha."""
+        """Further flip-free pairs until the deterministic e-process reaches 1/(0.86 alpha)."""
         flips, steady = self._flips, self._pairs - self._flips
 
         def enough(more: int) -> bool:
             log_e = _log_mixture(self._deterministic, flips, steady + more)
-            return log_e >= self._log_threshold
+            return log_e >= self._log_deterministic_threshold
 
         if enough(0):
             return 0
@@ -396,9 +424,9 @@ class SequentialMeter:
         Without a call (``max_pairs`` reached, or asked before stopping) the call is "undecided"
         and ``extra_pairs_needed`` is an estimate, not ``None``: the smallest number of further
         pairs, all flip-free, after which the deterministic e-process on this evidence would reach
-        2/alpha. Continuing this run that far is valid (the e-values are valid at any stopping
-        time), and a fresh run with ``max_pairs`` at least pairs + that number, all flip-free,
-        would decide too. Each further flip raises the number.
+        its threshold, 1/(0.86 alpha). Continuing this run that far is valid (the e-values are
+        valid at any stopping time), and a fresh run with ``max_pairs`` at least pairs + that
+        number, all flip-free, would decide too. Each further flip raises the number.
         """
         steady = self._pairs - self._flips
         log_stochastic = _log_mixture(self._stochastic, self._flips, steady)
