@@ -58,9 +58,10 @@ def table(rows: list[dict[str, Any]]) -> str:
     ]
     for row in rows:
         ratio = "—" if row["ratio"] is None else f"{row['ratio']:.2f}x"
+        value = row["value"]
         cells = [
             cell(row["figure"]),
-            fmt_quantity(row["value"], row["unit"]),
+            "not measured" if value is None else fmt_quantity(value, row["unit"]),
             fmt_quantity(row["target"], row["unit"], exact=True),
             ratio,
             fmt_pass(row["passed"]),

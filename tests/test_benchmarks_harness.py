@@ -95,3 +95,20 @@ def test_partial_run_without_markdown_writes_no_page(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert page_state() == before
     assert "page written" not in proc.stderr
+
+
+def test_a_figure_not_measured_is_null_in_the_json_and_says_so_in_the_table() -> None:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from _report import table
+
+        namespace: dict[str, object] = {"__name__": "benchmarks_run", "__file__": str(RUN)}
+        exec(compile(RUN.read_text(encoding="utf-8"), str(RUN), "exec"), namespace)
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    check_row = namespace["check_row"]
+    raw = {"figure": "reference wall", "value": float("nan"), "unit": "s", "target": 3.0}
+    row = check_row("reference", {**raw, "passed": None, "command": "benchmarks/run"})  # type: ignore[operator]
+    assert row["value"] is None and row["ratio"] is None
+    assert json.loads(json.dumps(row, allow_nan=False))["value"] is None
+    assert "| reference wall | not measured | 3 s | — | info |" in table([row])
