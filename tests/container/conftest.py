@@ -1,0 +1,82 @@
+"""The container tier's engine and the action's image, built once per session from the
+unmodified Dockerfile, as a runner builds it on a user's first ``uses:``."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import time
+from collections.abc import Generator, Iterator
+from pathlib import Path
+
+import container_engine
+import pytest
+import standin
+from container_engine import Engine
+
+ROOT = Path(__file__).resolve().parents[2]
+IMAGE = "localhost/fairwitness-action:test"
+NOTES = pytest.StashKey[list[str]]()
+SKIP = "container tier skipped: "
+
+
+def _note(config: pytest.Config, line: str) -> None:
+    config.stash.setdefault(NOTES, []).append(line)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    for line in terminalreporter.config.stash.get(NOTES, []):
+        terminalreporter.write_line(f"container tier: {line}")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport() -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Every test the missing engine skips is reported here, so ``-ra`` folds them into one line."""
+    report = yield
+    reason = report.longrepr[2] if report.skipped and isinstance(report.longrepr, tuple) else ""
+    if reason.startswith(f"Skipped: {SKIP}"):
+        report.longrepr = (__file__, None, reason)
+    return report
+
+
+@pytest.fixture(scope="session")
+def engine() -> Engine:
+    found = container_engine.find(os.environ)
+    if found.engine is None:
+        if found.explicit:
+            pytest.fail(f"container tier: {found.reason}", pytrace=False)
+        pytest.skip(f"{SKIP}{found.reason}")
+    return found.engine
+
+
+@pytest.fixture(scope="session")
+def action_image(engine: Engine, request: pytest.FixtureRequest) -> str:
+    """The image of ``Dockerfile`` at the repository's root, its context the repository."""
+    config = request.config
+    if engine.standin:
+        start = time.monotonic()
+        try:
+            base = standin.ensure(engine.command)
+        except standin.StandInError as exc:
+            pytest.fail(f"container tier: the stand-in base image: {exc}", pytrace=False)
+        how = "built" if base.built else "found ready"
+        _note(config, f"{base.note()} ({how} in {time.monotonic() - start:.1f} s)")
+    start = time.monotonic()
+    try:
+        container_engine.build(engine, ROOT, IMAGE)
+    except container_engine.BuildFailed as exc:
+        pytest.fail(f"container tier: {exc}", pytrace=False)
+    _note(config, f"{engine.name}: the action's image built in {time.monotonic() - start:.1f} s")
+    return IMAGE
+
+
+@pytest.fixture
+def open_tmp() -> Iterator[Path]:
+    """A temporary folder another user can enter (pytest's own sit under a 0700 folder)."""
+    path = Path(tempfile.mkdtemp(prefix="fairwitness-container-"))
+    path.chmod(0o755)
+    try:
+        yield path
+    finally:
+        shutil.rmtree(path, ignore_errors=True)
