@@ -414,6 +414,15 @@ def test_an_edited_per_case_value_is_refused_even_when_the_metric_agrees() -> No
     assert metric(decision, "route").regressions == 1  # the forged value is still compared
 
 
+def test_a_candidate_with_its_cases_in_another_order_pairs_them_by_id() -> None:
+    cand = flipped(12)
+    shuffled = edit(cand, lambda d: d.update(cases=dict(reversed(d["cases"].items()))))
+    assert list(shuffled.cases) != list(cand.cases)
+    assert decide(BASE, shuffled).to_dict() == decide(BASE, cand).to_dict()
+    regressed = metric(decide(BASE, shuffled), "route").regressed_ids
+    assert regressed == tuple(f"c{i}" for i in range(12))  # in the baseline's order
+
+
 def test_fractional_per_case_values_are_summed_in_dataset_order() -> None:
     """Whole-number values are counted; any other value is added case by case, in order, so the
     total is the one a plain loop over the cases gives (floating-point addition is not

@@ -104,8 +104,11 @@ class Comparison:
         self.scorers: dict[str, Scorer] = {**self.b_audit.scorers, **self.c_audit.scorers}
         self._pairs: dict[str, Pairs] | None = None
         b_cases, c_cases = baseline.cases, candidate.cases
-        if b_cases.keys() == c_cases.keys():  # the usual case, at C speed
-            self.paired, self.missing, self.new = list(b_cases), [], []
+        b_ids = list(b_cases)
+        # the usual case: the same cases in the same order, paired at C speed
+        self._aligned = b_ids == list(c_cases)
+        if self._aligned or b_cases.keys() == c_cases.keys():
+            self.paired, self.missing, self.new = b_ids, [], []
         else:
             self.paired = [case_id for case_id in b_cases if case_id in c_cases]
             self.missing = [case_id for case_id in b_cases if case_id not in c_cases]
@@ -247,8 +250,12 @@ class Comparison:
             for name, scorer in self.scorers.items()
         }
         scores = attrgetter("scores")
-        before = list(map(scores, map(self.b.cases.__getitem__, self.paired)))
-        after = list(map(scores, map(self.c.cases.__getitem__, self.paired)))
+        if self._aligned:
+            before = list(map(scores, self.b.cases.values()))
+            after = list(map(scores, self.c.cases.values()))
+        else:
+            before = list(map(scores, map(self.b.cases.__getitem__, self.paired)))
+            after = list(map(scores, map(self.c.cases.__getitem__, self.paired)))
         # the maps are held in the two lists, so their ids stay theirs
         keys = list(zip(map(id, before), map(id, after), strict=True))
         flips = {
