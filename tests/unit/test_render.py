@@ -167,6 +167,13 @@ def test_every_exclusion_is_shown() -> None:
     assert "1 new case(s) not in the baseline (not compared): new" in left
     excluded = edit(cand, lambda d: d["metrics"]["route"]["excluded"].update(unreadable=3))
     assert "- route: 3 unreadable left out of n" in render_comment(excluded, base, decision)
+    assert "called again" not in left  # no retries: no line about them
+    retried = edit(cand, lambda d: d["counts"].update(retried=4, retries=6, recovered=3))
+    left = render_comment(retried, base, decision)
+    assert (
+        "4 trial(s) were called again after a timeout or a transient error "
+        "(6 retries; 3 answered on a retry)"
+    ) in left[left.index("#### Left out") :]
 
 
 def test_a_huge_suite_still_fits_and_shortening_is_deterministic() -> None:

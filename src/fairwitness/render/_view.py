@@ -297,6 +297,11 @@ def _exclusions(
         out.append(f"{counts.not_run} planned trial(s) never ran")
     if counts.crashed or counts.timed_out:
         out.append(f"{counts.crashed} trial(s) crashed, {counts.timed_out} timed out")
+    if counts.retried:
+        out.append(
+            f"{counts.retried} trial(s) were called again after a timeout or a transient error "
+            f"({counts.retries} retries; {counts.recovered} answered on a retry)"
+        )
     if counts.unscored:
         out.append(f"{counts.unscored} trial(s) had a scorer that raised (unscored)")
     unfired = counts.faults_declared - counts.faults_fired
