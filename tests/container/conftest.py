@@ -7,8 +7,9 @@ import os
 import shutil
 import tempfile
 import time
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import container_engine
 import pytest
@@ -19,6 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 IMAGE = "localhost/fairwitness-action:test"
 NOTES = pytest.StashKey[list[str]]()
 SKIP = "container tier skipped: "
+T = TypeVar("T")
 
 
 def _note(config: pytest.Config, line: str) -> None:
@@ -50,23 +52,26 @@ def engine() -> Engine:
     return found.engine
 
 
+def _or_fail(what: str, make: Callable[[], T]) -> T:
+    """``make()``, or the test fails with its one message (no traceback: it is not the test's)."""
+    try:
+        return make()
+    except (standin.StandInError, container_engine.BuildFailed) as exc:
+        message = f"container tier: {what}{exc}"
+    pytest.fail(message, pytrace=False)
+
+
 @pytest.fixture(scope="session")
 def action_image(engine: Engine, request: pytest.FixtureRequest) -> str:
     """The image of ``Dockerfile`` at the repository's root, its context the repository."""
     config = request.config
     if engine.standin:
         start = time.monotonic()
-        try:
-            base = standin.ensure(engine.command)
-        except standin.StandInError as exc:
-            pytest.fail(f"container tier: the stand-in base image: {exc}", pytrace=False)
+        base = _or_fail("the stand-in base image: ", lambda: standin.ensure(engine.command))
         how = "built" if base.built else "found ready"
         _note(config, f"{base.note()} ({how} in {time.monotonic() - start:.1f} s)")
     start = time.monotonic()
-    try:
-        container_engine.build(engine, ROOT, IMAGE)
-    except container_engine.BuildFailed as exc:
-        pytest.fail(f"container tier: {exc}", pytrace=False)
+    _or_fail("", lambda: container_engine.build(engine, ROOT, IMAGE))
     _note(config, f"{engine.name}: the action's image built in {time.monotonic() - start:.1f} s")
     return IMAGE
 
