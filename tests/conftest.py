@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from ownership import open_tmp  # noqa: F401  (a fixture every tier may use)
+
 # Property tests must not fail because a shared CI machine was slow for one example, and a failure
 # must reproduce: no per-example deadline, and a fixed search order.
 settings.register_profile("fairwitness", deadline=None, derandomize=True, print_blob=True)

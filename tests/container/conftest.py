@@ -4,10 +4,8 @@ unmodified Dockerfile, as a runner builds it on a user's first ``uses:``."""
 from __future__ import annotations
 
 import os
-import shutil
-import tempfile
 import time
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import TypeVar
 
@@ -74,14 +72,3 @@ def action_image(engine: Engine, request: pytest.FixtureRequest) -> str:
     _or_fail("", lambda: container_engine.build(engine, ROOT, IMAGE))
     _note(config, f"{engine.name}: the action's image built in {time.monotonic() - start:.1f} s")
     return IMAGE
-
-
-@pytest.fixture
-def open_tmp() -> Iterator[Path]:
-    """A temporary folder another user can enter (pytest's own sit under a 0700 folder)."""
-    path = Path(tempfile.mkdtemp(prefix="fairwitness-container-"))
-    path.chmod(0o755)
-    try:
-        yield path
-    finally:
-        shutil.rmtree(path, ignore_errors=True)

@@ -4,7 +4,6 @@ against real git repositories, recorded webhook payloads and the fake GitHub API
 from __future__ import annotations
 
 import os
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,8 +11,9 @@ import pytest
 from container_engine import Engine
 from docker_action import Step, run_action
 
-from e2e.action_world import World, foreign_owned
+from e2e.action_world import World
 from github_fake import BOT, TOKEN, FakeGitHub
+from ownership import foreign_owned, git_as
 
 pytestmark = pytest.mark.container
 
@@ -115,18 +115,7 @@ def test_the_committed_baseline_is_fetched_and_the_workspace_stays_its_owner_s(
     assert (world.workspace / ".git" / "FETCH_HEAD").exists()  # the base branch was fetched
     foreign = foreign_owned(world.workspace, OWNER, OWNER)
     assert not foreign, f"not owned by {OWNER}:{OWNER} after the run:\n" + "\n".join(foreign)
-    again = subprocess.run(
-        ["git", "fetch", "origin"],
-        cwd=world.workspace,
-        user=OWNER,
-        group=OWNER,
-        extra_groups=[],
-        env={"PATH": os.environ["PATH"], "HOME": str(open_tmp)},
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    again = git_as(OWNER, world.workspace, open_tmp, "fetch", "origin")
     assert again.returncode == 0, again.stderr
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from github_fake import FIXTURES, TOKEN, FakeGitHub
+from ownership import hand_over
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "jobsearch"
@@ -41,17 +42,6 @@ def git(cwd: Path, *args: str) -> str:
         check=True,
     )
     return done.stdout.strip()
-
-
-def foreign_owned(root: Path, uid: int, gid: int) -> list[str]:
-    """Every path under ``root`` (``root`` itself and ``.git`` included, symbolic links not
-    followed) that is not owned by ``uid:gid``, as ``path (uid:gid)``."""
-    found: list[str] = []
-    for path in [root, *sorted(root.rglob("*"))]:
-        st = path.lstat()
-        if (st.st_uid, st.st_gid) != (uid, gid):
-            found.append(f"{path.relative_to(root).as_posix() or '.'} ({st.st_uid}:{st.st_gid})")
-    return found
 
 
 def zipped(files: dict[str, bytes]) -> bytes:
@@ -157,8 +147,7 @@ class World:
         """Give the workspace and the origin, every path of them, to ``uid:gid`` (the runner's
         user, while the action's container runs as root)."""
         for top in (self.workspace, self.origin):
-            for path in [top, *top.rglob("*")]:
-                os.lchown(path, uid, gid)
+            hand_over(top, uid, gid)
 
     def publish_baseline(self, *, at: str | None = None, name: str = "fairwitness-baseline") -> int:
         """A successful push run on main at ``at`` (the merge base) with the baseline artifact."""

@@ -300,20 +300,6 @@ def test_files_written_into_the_workspace_belong_to_its_owner(world: World) -> N
         assert (path.stat().st_uid, path.stat().st_gid) == (1234, 1234), path
 
 
-@pytest.fixture
-def open_tmp() -> Iterator[Path]:
-    """A temporary folder another user can enter (pytest's own sit under a 0700 folder)."""
-    import shutil
-    import tempfile
-
-    path = Path(tempfile.mkdtemp(prefix="fairwitness-owner-"))
-    path.chmod(0o755)
-    try:
-        yield path
-    finally:
-        shutil.rmtree(path, ignore_errors=True)
-
-
 @pytest.mark.skipif(not hasattr(__import__("os"), "geteuid"), reason="POSIX ownership")
 def test_fetching_the_committed_baseline_leaves_nothing_foreign_owned_in_git(
     open_tmp: Path,
@@ -322,9 +308,8 @@ def test_fetching_the_committed_baseline_leaves_nothing_foreign_owned_in_git(
     action fetches it; afterwards every path of the workspace, ``.git`` included, still belongs
     to the workspace's owner, and that owner's own ``git fetch`` works."""
     import os
-    import subprocess
 
-    from action_world import foreign_owned
+    from ownership import foreign_owned, git_as
 
     if os.geteuid() != 0:
         pytest.skip("only a root process (as in the action's container) can run as another user")
@@ -343,18 +328,7 @@ def test_fetching_the_committed_baseline_leaves_nothing_foreign_owned_in_git(
     assert (world.workspace / ".git" / "FETCH_HEAD").exists()  # the base branch was fetched
     foreign = foreign_owned(world.workspace, owner, owner)
     assert not foreign, f"not owned by {owner}:{owner} after the run:\n" + "\n".join(foreign)
-    again = subprocess.run(
-        ["git", "fetch", "origin"],
-        cwd=world.workspace,
-        user=owner,
-        group=owner,
-        extra_groups=[],
-        env={"PATH": os.environ["PATH"], "HOME": str(open_tmp)},
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    again = git_as(owner, world.workspace, open_tmp, "fetch", "origin")
     assert again.returncode == 0, again.stderr
 
 
@@ -367,7 +341,7 @@ def test_what_the_install_command_makes_is_given_back_and_what_was_not_ours_is_l
     points to). A file someone else owned before the run is left as found."""
     import os
 
-    from action_world import foreign_owned
+    from ownership import foreign_owned
 
     if os.geteuid() != 0:
         pytest.skip("only a root process (as in the action's container) changes ownership")

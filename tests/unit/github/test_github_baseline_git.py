@@ -5,16 +5,14 @@ that owner gets."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from fairwitness.github.baseline import NO_HOME, Git, enterable, owner_environ
+from ownership import foreign_owned, hand_over
 
 OWNER = 1234
 OTHER = 4321
@@ -34,31 +32,6 @@ def git(cwd: Path, *args: str) -> str:
         check=True,
     )
     return done.stdout.strip()
-
-
-def give(top: Path, uid: int, gid: int) -> None:
-    for path in [top, *top.rglob("*")]:
-        os.lchown(path, uid, gid)
-
-
-def foreign(top: Path, uid: int, gid: int) -> list[str]:
-    found = []
-    for path in [top, *sorted(top.rglob("*"))]:
-        st = path.lstat()
-        if (st.st_uid, st.st_gid) != (uid, gid):
-            found.append(f"{path.relative_to(top).as_posix() or '.'} ({st.st_uid}:{st.st_gid})")
-    return found
-
-
-@pytest.fixture
-def open_tmp() -> Iterator[Path]:
-    """A temporary folder another user can enter (pytest's own sit under a 0700 folder)."""
-    path = Path(tempfile.mkdtemp(prefix="fairwitness-git-"))
-    path.chmod(0o755)
-    try:
-        yield path
-    finally:
-        shutil.rmtree(path, ignore_errors=True)
 
 
 @pytest.fixture
@@ -84,7 +57,7 @@ def checkout(open_tmp: Path) -> Path:
 def test_a_fetch_run_as_the_owner_leaves_the_repository_to_the_owner(
     checkout: Path, open_tmp: Path
 ) -> None:
-    give(open_tmp, OWNER, OWNER)
+    hand_over(open_tmp, OWNER, OWNER)
     environ = {"PATH": os.environ["PATH"], "HOME": "/root", "GIT_CONFIG_NOSYSTEM": "1"}
     repo = Git(checkout, owner=(OWNER, OWNER), environ=environ)
     assert repo.toplevel() == checkout
@@ -92,14 +65,14 @@ def test_a_fetch_run_as_the_owner_leaves_the_repository_to_the_owner(
     assert repo.fetch("main")
     assert repo.show("FETCH_HEAD", "report.json") == b'{"suite": "s"}\n'
     assert (checkout / ".git" / "FETCH_HEAD").exists()
-    left = foreign(checkout, OWNER, OWNER)
+    left = foreign_owned(checkout, OWNER, OWNER)
     assert not left, f"not owned by {OWNER}:{OWNER}:\n" + "\n".join(left)
 
 
 @root_only
 def test_the_owner_trusts_a_repository_someone_else_made(checkout: Path, open_tmp: Path) -> None:
     """No system or global config says ``safe.directory`` here: the command line does."""
-    give(open_tmp, OTHER, OTHER)
+    hand_over(open_tmp, OTHER, OTHER)
     environ = {"PATH": os.environ["PATH"], "HOME": NO_HOME, "GIT_CONFIG_NOSYSTEM": "1"}
     repo = Git(checkout, owner=(OWNER, OWNER), environ=environ)
     assert repo.toplevel() == checkout
@@ -111,7 +84,7 @@ def test_git_runs_as_this_process_where_the_owner_cannot_reach(tmp_path: Path) -
     locked = tmp_path / "locked"
     locked.mkdir(mode=0o700)
     git(locked, "init", "-q", "-b", "main", "work")
-    give(locked / "work", OWNER, OWNER)
+    hand_over(locked / "work", OWNER, OWNER)
     assert not enterable(locked / "work", OWNER, OWNER)
     # as the image's `git config --system --add safe.directory '*'`
     trust = {"GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "safe.directory"}
