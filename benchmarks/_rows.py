@@ -1,7 +1,10 @@
-"""The row every benchmark module returns to ``benchmarks/run``."""
+"""The row every benchmark module returns to ``benchmarks/run``, and the console script they time."""
 
 from __future__ import annotations
 
+import shutil
+import sys
+from pathlib import Path
 from typing import Any
 
 
@@ -25,3 +28,16 @@ def row(
         "passed": passed,
         "command": command,
     }
+
+
+def console_script() -> str:
+    """The installed ``fairwitness`` script of this interpreter's environment (else on PATH)."""
+    beside = Path(sys.executable).parent / "fairwitness"
+    if beside.is_file():
+        return str(beside)
+    found = shutil.which("fairwitness")
+    if found is None:
+        raise RuntimeError(
+            "no 'fairwitness' console script; install the package (pip install -e .)"
+        )
+    return found

@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from _rows import row
+from _rows import console_script, row
 
 COMMAND = "benchmarks/run --only foundation"
 
@@ -115,19 +115,6 @@ def _log(message: str) -> None:
     print(f"  foundation: {message}", file=sys.stderr, flush=True)
 
 
-def _console_script() -> str:
-    """The installed ``fairwitness`` script of this interpreter's environment (else on PATH)."""
-    beside = Path(sys.executable).parent / "fairwitness"
-    if beside.is_file():
-        return str(beside)
-    found = shutil.which("fairwitness")
-    if found is None:
-        raise RuntimeError(
-            "no 'fairwitness' console script; install the package (pip install -e .)"
-        )
-    return found
-
-
 # -- a. end to end -------------------------------------------------------------------------------
 
 
@@ -158,7 +145,7 @@ def _write_project(folder: Path, cases: int, repeats: int) -> None:
 def _measure_cli(folder: Path, kind: str, trials: int) -> tuple[float, float]:
     """One ``fairwitness run``: (wall seconds, peak RSS in MB)."""
     out = folder / f"out-{kind}"
-    command = [_console_script(), "run", str(folder / f"{kind}.toml"), "--out", str(out), "--force"]
+    command = [console_script(), "run", str(folder / f"{kind}.toml"), "--out", str(out), "--force"]
     log = folder / f"{kind}.log"
     done = subprocess.run(
         [sys.executable, "-c", MEASURE_CHILD, json.dumps(command), str(log)],
@@ -364,7 +351,7 @@ def _runner_overhead(quick: bool, command: str) -> list[dict[str, Any]]:
 
 def _startup(quick: bool, command: str) -> list[dict[str, Any]]:
     runs = 3 if quick else STARTUP_RUNS
-    script = _console_script()
+    script = console_script()
     commands = {
         "import": ([sys.executable, "-c", "import fairwitness"], 'python -c "import fairwitness"'),
         "version": ([script, "--version"], "fairwitness --version"),

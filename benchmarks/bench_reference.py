@@ -53,7 +53,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from _rows import row
+from _rows import console_script, row
 
 COMMAND = "benchmarks/run --only reference"
 
@@ -114,19 +114,6 @@ print(json.dumps({"code": code, "wall_s": wall, "peak_rss_bytes": peak}))
 
 def _log(message: str) -> None:
     print(f"  reference: {message}", file=sys.stderr, flush=True)
-
-
-def _console_script() -> str:
-    """The installed ``fairwitness`` script of this interpreter's environment (else on PATH)."""
-    beside = Path(sys.executable).parent / "fairwitness"
-    if beside.is_file():
-        return str(beside)
-    found = shutil.which("fairwitness")
-    if found is None:
-        raise RuntimeError(
-            "no 'fairwitness' console script; install the package (pip install -e .)"
-        )
-    return found
 
 
 def _tail(text: str, chars: int = 2000) -> str:
@@ -275,7 +262,7 @@ def _run_fairwitness(folder: Path, cases: int) -> tuple[float, float]:
     """One ``fairwitness run`` of the work, checked: (wall seconds, peak RSS in MB)."""
     trials = cases * REPEATS
     out = folder / "out"
-    argv = [_console_script(), "run", "fairwitness.toml", "--out", str(out), "--force"]
+    argv = [console_script(), "run", "fairwitness.toml", "--out", str(out), "--force"]
     code, wall, peak, text = _timed(argv, folder, "fairwitness run")
     expected = f"bench: {trials}/{trials} trials"
     if code != 0 or expected not in text:
