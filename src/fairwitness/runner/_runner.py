@@ -400,8 +400,8 @@ class Runner:
             raise
         except Exception as exc:
             failure, retryable = self._failure(exc)
-        trace = self._trace(
-            case, repeat, variant, ctx, value, failure, started, timed_out=timed_out
+        trace = attempt_trace(
+            self.suite, case, repeat, variant, ctx, value, failure, started, timed_out=timed_out
         )
         return trace, retryable
 
@@ -422,23 +422,6 @@ class Runner:
         """What the target's exception is recorded as, and whether it is worth a retry."""
         failure = TargetFailure(type=type(exc).__name__, message=explain_failure(self.target, exc))
         return failure, classify(exc) in RETRYABLE_KINDS
-
-    def _trace(
-        self,
-        case: Case,
-        repeat: int,
-        variant: str,
-        ctx: TrialContext,
-        value: Any,
-        failure: TargetFailure | None,
-        started: float,
-        *,
-        timed_out: bool = False,
-    ) -> Trace:
-        """The trace of one attempt (see :func:`attempt_trace`)."""
-        return attempt_trace(
-            self.suite, case, repeat, variant, ctx, value, failure, started, timed_out=timed_out
-        )
 
     # -- time limits -------------------------------------------------------------------------
     #

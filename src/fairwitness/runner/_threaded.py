@@ -36,6 +36,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from fairwitness.runner._attempt import attempt_trace
 from fairwitness.trace.context import TrialContext, bind, unbind
 from fairwitness.trace.model import TargetFailure, Trace
 
@@ -244,8 +245,8 @@ class TrialThreads:
             unbind(token)
         if self.attempts.pop(key, None) is None:  # the watchdog took it: it timed out
             return _ABANDONED
-        return runner._trace(
-            trial.case, trial.repeat, trial.variant, ctx, value, failure, started
+        return attempt_trace(
+            runner.suite, trial.case, trial.repeat, trial.variant, ctx, value, failure, started
         ), retryable
 
     def _finish(self, trace: Trace, case: Case) -> None:
@@ -307,7 +308,8 @@ class TrialThreads:
                     continue
                 self.runner._abandoned += 1
                 trial = attempt.trial
-                trace = self.runner._trace(
+                trace = attempt_trace(
+                    self.runner.suite,
                     trial.case,
                     trial.repeat,
                     trial.variant,
