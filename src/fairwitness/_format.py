@@ -69,6 +69,43 @@ def rate(
     return text
 
 
+def share(
+    value: float | None,
+    n: int,
+    low: float | None = None,
+    high: float | None = None,
+    *,
+    unit: str = "per trial",
+    successes: int | None = None,
+    trials: int | None = None,
+    with_trials: bool = True,
+) -> str:
+    """A mean over ``n`` cases of per-case shares (a per-trial rate, pass^k) by the reporting
+    rules (``n`` counts cases): ``not measured``; below 10 cases ``17/36 trials`` (or
+    ``6.5/9`` without trial counts); else ``42.0% [35.1%, 49.2%] per trial, 84/200 trials``.
+    One trial per case is a plain rate: ``9/10 = 90.0% [...]``. ``with_trials=False`` leaves
+    the trial counts out of a percentage."""
+    if n <= 0 or value is None:
+        return NOT_MEASURED
+    counted = successes is not None and trials is not None
+    if counted and trials == n:
+        return rate(float(successes or 0), n, value, low, high)
+    if n < SMALL_N:
+        if counted:
+            return f"{successes}/{trials} trials"
+        return f"{count(round(value * n, 2))}/{n}"
+    text = f"{percent(value)}"
+    if low is not None and high is not None:
+        text += f" {interval(low, high)}"
+    if unit:
+        text += f" {unit}"
+    if counted and with_trials:
+        text += f", {successes}/{trials} trials"
+    if n < INDICATIVE_N:
+        text += " (indicative)"
+    return text
+
+
 def points(delta: float | None) -> str:
     """A difference of two shares in percentage points: ``+1.5 pp``, ``-3.0 pp``, ``0.0 pp``."""
     if delta is None:

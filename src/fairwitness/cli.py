@@ -98,7 +98,7 @@ def _add_gate_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--test",
         choices=["midp", "exact"],
-        help="McNemar's test: mid-p (default) or exact",
+        help="the paired tests' p-values: mid-p (default) or exact",
     )
     parser.add_argument(
         "--metric",
@@ -119,7 +119,15 @@ def _add_gate_flags(parser: argparse.ArgumentParser) -> None:
         "--max-unstable-rate",
         type=_number,
         metavar="R",
-        help="above this unstable share of the candidate: inconclusive (default 0.10)",
+        help="above this unstable share of the candidate: inconclusive (default: none; "
+        "instability is shown, not a verdict)",
+    )
+    parser.add_argument(
+        "--must-detect",
+        type=_number,
+        metavar="D",
+        help="the per-trial drop the run must be able to detect with 80%% power, e.g. 0.05; "
+        "inconclusive (exit 3) when it cannot, saying how many cases or repeats would",
     )
     parser.add_argument(
         "--max-unpaired",
@@ -160,6 +168,7 @@ def _gate_flags(args: argparse.Namespace) -> dict[str, Any]:
         "metrics": args.metrics,
         "floors": args.floors,
         "max_unstable_rate": args.max_unstable_rate,
+        "must_detect": args.must_detect,
         "max_unpaired": args.max_unpaired,
         "fail_on_vacuous": args.fail_on_vacuous,
         "allow_model_change": args.allow_model_change,

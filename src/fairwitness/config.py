@@ -30,7 +30,7 @@
     alpha = 0.05
     test = "midp"                    # midp | exact
     floors = {route = 0.95, misreport_as_empty_max = 0.02}
-    max_unstable_rate = 0.10
+    must_detect = 0.05               # exit 3 when this run cannot detect a 5-point drop
 
     [render]
     templates = "fairwitness-templates"   # your own comment.md.j2 / summary.md.j2 / terminal.txt.j2
@@ -189,13 +189,17 @@ class GateConfig(_Section):
     alpha: float = Field(default=0.05, gt=0, lt=0.5)
     """Family-wise error rate over the gated metrics (Holm), one-sided."""
     test: Literal["midp", "exact"] = "midp"
-    """McNemar's test: mid-p or exact."""
+    """The paired tests' p-values: mid-p or exact."""
     metrics: list[str] | None = None
     """Metrics to gate; unset: every pass/fail metric measured in both reports."""
     floors: dict[str, float] = Field(default_factory=dict)
     """``NAME = minimum``, or ``NAME_max = maximum`` for lower-is-better metrics."""
-    max_unstable_rate: float = Field(default=0.10, ge=0, le=1)
-    """Above this share of unstable candidate cases the gate is inconclusive (exit 3)."""
+    max_unstable_rate: float | None = Field(default=None, ge=0, le=1)
+    """Above this share of unstable candidate cases the gate is inconclusive (exit 3); unset:
+    instability is shown, never a verdict."""
+    must_detect: float | None = Field(default=None, gt=0, lt=1)
+    """The per-trial drop a gated metric must be able to show (e.g. 0.05): a run that cannot
+    detect it with 80% power is inconclusive (exit 3)."""
     max_unpaired: int = Field(default=0, ge=0)
     """Baseline cases that may be missing from the candidate."""
     fail_on_vacuous: bool = False

@@ -31,7 +31,7 @@ from urllib.parse import quote
 from fairwitness._format import INDICATIVE_N, SMALL_N, count, percent
 from fairwitness.diagnostics.judge import WITHHELD, withheld_metrics
 from fairwitness.errors import Problem, ReadmeError
-from fairwitness.report import Report
+from fairwitness.report import Metric, Report
 
 _MARKER = re.compile(
     r"[ \t]*<!--[ \t]*fairwitness:(?P<kind>begin|end)[ \t]+(?P<name>\S+?)[ \t]*-->[ \t]*"
@@ -247,21 +247,66 @@ def _cell(text: str) -> str:
 
 
 def metric_row(
-    name: str, value: float | None, k: float, n: int, low: float | None, high: float | None
+    name: str,
+    value: float | None,
+    k: float,
+    n: int,
+    low: float | None,
+    high: float | None,
+    *,
+    mean: bool = False,
 ) -> str:
-    """One table row: metric, value, n, 95% interval, by the reporting rules."""
+    """One table row: metric, value, n, 95% interval, by the reporting rules. ``mean``: the
+    value is a mean over cases (a per-trial rate, pass^k), written as a percentage."""
     interval = _DASH
     if n == 0 or value is None:
         shown = "not measured"
     elif n < SMALL_N:
-        shown = f"{count(k)}/{n}"
+        shown = f"{count(round(k, 2))}/{n}"
     else:
-        shown = f"{count(k)}/{n} = {percent(value)}"
+        shown = f"{percent(value)}" if mean else f"{count(k)}/{n} = {percent(value)}"
         if n < INDICATIVE_N:
             shown += " (indicative)"
         if low is not None and high is not None:
             interval = f"{percent(low)} \u2013 {percent(high)}"
     return f"| {_cell(name)} | {shown} | {n} | {interval} |"
+
+
+def _metric_rows(name: str, metric: Metric) -> list[str]:
+    """A metric's row (its headline: a capability metric's per-trial rate), then, with several
+    repeats, its pass^k at the most repeats."""
+    # one trial per case: the per-trial rate is a plain count of cases
+    per_trial = metric.headline == "per_trial" and metric.trials != metric.n
+    if per_trial and metric.n < SMALL_N and metric.trials is not None:
+        shown = f"{metric.successes}/{metric.trials} trials"
+        rows = [f"| {_cell(name + ' (per trial)')} | {shown} | {metric.n} | {_DASH} |"]
+    else:
+        rows = [
+            metric_row(
+                f"{name} (per trial)" if per_trial else name,
+                metric.value,
+                metric.k,
+                metric.n,
+                metric.ci_low,
+                metric.ci_high,
+                mean=per_trial,
+            )
+        ]
+    if len(metric.pass_k) >= 2:
+        last = metric.pass_k[-1]
+        hat = last.pass_hat
+        rows.append(
+            metric_row(
+                f"{name} pass^{last.k}",
+                hat,
+                0.0 if hat is None else hat * last.cases,
+                last.cases,
+                last.pass_hat_low,
+                last.pass_hat_high,
+                mean=True,
+            )
+        )
+    return rows
 
 
 def withheld_row(name: str) -> str:
@@ -286,12 +331,10 @@ def render_block(block: Block, loaded: LoadedReport, readme_dir: Path) -> list[s
     rows: list[str] = []
     if block.metric is not None:
         metric = report.metrics[block.metric]
-        rows.append(
-            withheld_row(block.metric)
+        rows.extend(
+            [withheld_row(block.metric)]
             if block.metric in withheld
-            else metric_row(
-                block.metric, metric.value, metric.k, metric.n, metric.ci_low, metric.ci_high
-            )
+            else _metric_rows(block.metric, metric)
         )
         n = f"{metric.n} cases"
     else:
@@ -299,11 +342,7 @@ def render_block(block: Block, loaded: LoadedReport, readme_dir: Path) -> list[s
             if name in withheld and metric.n > 0:
                 rows.append(withheld_row(name))
             elif metric.n > 0:
-                rows.append(
-                    metric_row(
-                        name, metric.value, metric.k, metric.n, metric.ci_low, metric.ci_high
-                    )
-                )
+                rows.extend(_metric_rows(name, metric))
         n = f"{report.counts.cases} cases"
         if report.run.repeats > 1:
             n += f" \u00d7 {report.run.repeats} repeats"

@@ -48,7 +48,9 @@ def test_the_merge_base_artifact_is_the_baseline_and_the_comment_stays_sticky(
     body = comment["body"]
     assert "must-pass failed (exit 2)" in body.splitlines()[1]
     assert "baseline: the main run" in body and "at the merge base" in body
-    assert "'args' regressed: 14 of 34 paired cases" in body
+    assert "'args' regressed: per-trial rate 1.000 -&gt; 0.588 over 34 paired cases (14 went" in (
+        body
+    )
     assert first.outputs["verdict"] == "must-pass failed"
     assert "::error title=fairwitness jobsearch%3A must-pass failed::" in first.stdout
     second = world.run("pull_request", event, fail_on="regression")
@@ -229,7 +231,8 @@ def test_a_push_to_main_reports_and_updates_the_readme(world: World) -> None:
     assert result.code == 0, result.stdout + result.stderr
     assert result.outputs["readme-changed"] == "true"
     readme = (world.workspace / "README.md").read_text(encoding="utf-8")
-    assert "| route | 62/63 = 98.4% | 63 |" in readme
+    assert "| route (per trial) | 97.4% | 63 | 93.2% \u2013 99.0% |" in readme
+    assert "| route pass^3 | 93.7% | 63 | 84.8% \u2013 97.5% |" in readme
     assert world.comments() == []
 
 

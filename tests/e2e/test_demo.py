@@ -43,7 +43,9 @@ def test_the_demo_runs_from_an_installed_wheel(installed: Path, tmp_path: Path) 
     assert comment in done.stdout
     assert comment.startswith("### \u274c fairwitness \u00b7 jobsearch: must-pass failed (exit 2)")
     assert "search-018 (must pass)" in comment
-    assert "'args' regressed: 14 of 34 paired cases" in comment
+    assert "'args' regressed: per-trial rate 1.000 -&gt; 0.588 over 34 paired cases (14 went" in (
+        comment
+    )
     assert "misreport\\_as\\_empty' is 0.5714" in comment
     assert "CI would get exit code 2 (must-pass failed)" in done.stdout
     decision = json.loads((out / "decision.json").read_text(encoding="utf-8"))

@@ -106,9 +106,13 @@ def test_twelve_flipped_cases_are_a_regression(pair, capsys) -> None:
     code, out, _ = gate(capsys, base, cand)
     assert code == 1
     first = out.splitlines()[0]
-    assert first.startswith("fairwitness gate: REGRESSION (exit 1): 'route' regressed: 12 of 20")
+    assert first.startswith(
+        "fairwitness gate: REGRESSION (exit 1): 'route' regressed: per-trial rate 1.000 -> "
+        "0.400 over 20 paired cases (12 went from good to bad, 0 from bad to good)"
+    )
     row = next(line for line in out.splitlines() if line.startswith("route")).split()
-    assert row[:7] == ["route", "1.000", "0.400", "-0.600", "12", "0", "20"]
+    assert row[:5] == ["route", "1.000", "0.400", "-0.600", "20"]
+    assert row[6:10] == ["sign-flip", "0.000244", "12", "0"]
     back, _, _ = gate(capsys, cand, base)  # the other way round is an improvement
     assert back == 0
 
@@ -153,12 +157,24 @@ def test_a_failed_must_pass_case_exits_2(pair, capsys) -> None:
     )
 
 
-def test_an_unstable_candidate_is_inconclusive(pair, capsys) -> None:
+def test_instability_is_inconclusive_only_beyond_a_limit_the_user_sets(pair, capsys) -> None:
     base, cand = pair(4, target="shaky")
     code, out, _ = gate(capsys, base, cand)
+    assert code in (0, 1) and "unstable" not in out.splitlines()[0]  # decided by the test
+    code, out, _ = gate(capsys, base, cand, "--max-unstable-rate", "0.1")
     assert code == 3
-    assert "20.0% of the cases of candidate" in out and "rerun, don't blame" in out
-    assert gate(capsys, base, cand, "--max-unstable-rate", "0.25")[0] == 0
+    assert "20.0% of the cases of candidate" in out and "set for this gate" in out
+    assert gate(capsys, base, cand, "--max-unstable-rate", "0.25")[0] in (0, 1)
+
+
+def test_a_drop_the_run_cannot_detect_is_inconclusive_with_what_would(pair, capsys) -> None:
+    base, cand = pair(0)
+    code, out, _ = gate(capsys, base, cand, "--must-detect", "0.05")
+    assert code == 3
+    first = out.splitlines()[0]
+    assert "'route': this run cannot detect the drop it must (must_detect 0.05)" in first
+    assert "paired cases at these repeats" in first
+    assert gate(capsys, base, cand, "--must-detect", "0.9")[0] == 0
 
 
 def test_the_blind_probe_set_is_inconclusive_only_with_fail_on_vacuous(pair, capsys) -> None:
@@ -203,7 +219,11 @@ def test_missing_cases_are_invalid_beyond_max_unpaired(pair, capsys) -> None:
 
     def drop(data: dict[str, Any]) -> None:
         del data["cases"]["c19"]
-        data["metrics"]["route"].update(k=19.0, n=19)
+        # the figures as a report written before per-trial rates stores them
+        for name in ("route", "false_alarm"):
+            for key in ("headline", "trials", "successes", "per_trial", "collapsed", "pass_k"):
+                data["metrics"][name].pop(key, None)
+        data["metrics"]["route"].update(k=19.0, n=19, value=1.0)
         data["metrics"]["false_alarm"].update(n=19)
 
     fewer = edited(cand, drop)

@@ -155,7 +155,7 @@ def test_readme_hook_fails_a_commit_with_a_stale_block_until_the_rewrite_is_stag
     block, _, tail = rest.partition("<!-- fairwitness:end s -->\n")
     assert head == README.partition("<!-- fairwitness:begin s -->\n")[0]
     assert tail == "\nThe end.\n"
-    assert "| route | 12/12 = 100.0% (indicative) | 12 |" in block
+    assert "| route (per trial) | 100.0% (indicative) | 12 | 75.8% \u2013 100.0% |" in block
     assert "[reports/s.report.json](reports/s.report.json)" in block
     monkeypatch.chdir(project)
     assert main(["readme", "README.md", "--reports", "reports/*.report.json", "--check"]) == 0

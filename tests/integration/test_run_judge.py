@@ -90,7 +90,7 @@ def test_a_calibrated_judge_is_stored_and_its_metrics_shown(project, capsys) -> 
         "metrics": ["route"],
     }
     assert low >= 0.6 and judge["reason"].endswith("judge-derived numbers may be published")
-    assert "  route                4/4\n" in err
+    assert "  route                8/8 trials; pass^2 4/4\n" in err
     assert "lower bound reaches 0.6: judge-derived numbers shown" in err
 
 
@@ -217,4 +217,6 @@ def test_the_gate_leaves_a_withheld_metric_alone_and_refuses_a_floor_on_it(proje
     assert main(["run", str(p.config), "--target", f"{p.module}:worse", "--force"]) == 0
     capsys.readouterr()
     assert main(["gate", base, cand]) == 1
-    assert "'route' regressed: 12 of 30 paired cases" in capsys.readouterr().out
+    assert "'route' regressed: per-trial rate 1.000 -> 0.600 over 30 paired cases (12 went" in (
+        capsys.readouterr().out
+    )

@@ -197,15 +197,33 @@ def test_a_must_pass_case_whose_every_repeat_crashed_fails_without_a_score() -> 
     assert has(decide(base, gone, GateSettings(max_unpaired=1)), "c0 (not in the candidate)")
 
 
-def test_an_unstable_candidate_is_inconclusive() -> None:
+def test_instability_is_shown_and_decided_by_the_rate_test_not_refused() -> None:
     shaky = build(plan_of(40, lambda i: [PASS, FAIL, PASS] if i < 5 else [PASS] * 3))
     base = build(plan_of(40, lambda i: [PASS] * 3))
     assert shaky.stability.unstable_share == pytest.approx(0.125)
     decision = decide(base, shaky)
+    route = metric(decision, "route")
+    # the majority of three still passes everywhere: McNemar on collapsed outcomes sees nothing
+    assert (route.regressions, route.improvements, route.mcnemar_p) == (0, 0, 1.0)
+    # five cases lost a third of their passes, none gained: sign flips, mid-p 2**-5 / 2
+    assert route.test == "sign-flip"
+    assert route.rate_baseline == 1.0 and route.rate_candidate == pytest.approx(1 - 5 / 120)
+    assert route.p == pytest.approx(2.0**-6)
+    assert (decision.exit_code, decision.verdict) == (EXIT_REGRESSION, "regression")
+    assert decision.reasons[0].startswith(
+        "'route' regressed: per-trial rate 1.000 -> 0.958 over 40 paired cases (0 went from "
+        "good to bad, 0 from bad to good); one-sided sign-flip test p = 0.0156"
+    )
+
+
+def test_a_configured_instability_limit_is_inconclusive() -> None:
+    shaky = build(plan_of(40, lambda i: [PASS, FAIL, PASS] if i < 5 else [PASS] * 3))
+    base = build(plan_of(40, lambda i: [PASS] * 3))
+    decision = decide(base, shaky, GateSettings(max_unstable_rate=0.1))
     assert (decision.exit_code, decision.verdict) == (EXIT_INCONCLUSIVE, "inconclusive")
     assert "12.5% of the cases of candidate are unstable (5 of 40" in decision.reasons[0]
-    assert decision.reasons[0].endswith("rerun, don't blame")
-    assert decide(base, shaky, GateSettings(max_unstable_rate=0.2)).exit_code == 0
+    assert decision.reasons[0].endswith("above the max_unstable_rate 10.0% set for this gate")
+    assert decide(base, shaky, GateSettings(max_unstable_rate=0.2)).exit_code == EXIT_REGRESSION
 
 
 def test_a_blind_probe_set_is_inconclusive_only_when_asked() -> None:
@@ -226,11 +244,11 @@ def test_precedence_invalid_then_must_pass_then_inconclusive_then_regression() -
         must_pass=["c0"],
         model="model-b",
     )
-    decision = decide(base, cand)
+    decision = decide(base, cand, GateSettings(max_unstable_rate=0.1))
     assert decision.exit_code == EXIT_INVALID
     assert [r.split(" ")[0] for r in decision.reasons[:3]] == ["field", "1", "20.0%"]
     assert has(decision, "'route' regressed")
-    relaxed = decide(base, cand, GateSettings(allow_model_change=True))
+    relaxed = decide(base, cand, GateSettings(allow_model_change=True, max_unstable_rate=0.1))
     assert relaxed.exit_code == EXIT_MUST_PASS and len(relaxed.reasons) == 3
     assert relaxed.notes == [
         "field 'run.models' differs: baseline has ['model-a'], candidate has ['model-b']; "
@@ -390,8 +408,8 @@ def test_an_edited_stored_metric_is_refused() -> None:
     decision = decide(forged, BASE, baseline_name="base.json")
     assert decision.exit_code == EXIT_INVALID
     assert decision.reasons == [
-        "baseline base.json: field 'metrics.route': stored k=39, n=40 (value 0.975) but the "
-        "per-case scores give k=40, n=40 (value 1.0)"
+        "baseline base.json: field 'metrics.route': stored k=39, n=40 (per-trial rate 0.975) "
+        "but the per-case scores give k=40, n=40 (per-trial rate 1.0)"
     ]
     wrong_n = edit(BASE, lambda d: d["metrics"]["route"].update(n=41))
     assert has(decide(BASE, wrong_n), "candidate: field 'metrics.route': stored k=40, n=41")
@@ -492,7 +510,8 @@ def test_bad_settings_are_refused(bad: dict[str, Any]) -> None:
 def test_settings_defaults_and_duplicate_gated_names() -> None:
     s = GateSettings()
     assert (s.alpha, s.test, s.gated, s.floors) == (0.05, "midp", None, {})
-    assert (s.max_unstable_rate, s.max_unpaired, s.fail_on_vacuous) == (0.10, 0, False)
+    assert (s.max_unstable_rate, s.max_unpaired, s.fail_on_vacuous) == (None, 0, False)
+    assert s.must_detect is None
     assert GateSettings(gated=["route", "route"]).gated == ["route"]
 
 

@@ -188,7 +188,9 @@ def test_an_uncalibrated_judge_withholds_its_metrics_in_every_table() -> None:
     )  # other metrics (not gated): baseline, candidate, change
     assert "- forbidden\\_claims: withheld (judge not calibrated): kappa 0.31" in comment
     assert "Cases that flipped" not in comment
-    assert "| route | 40/40" in comment  # what the judge does not score is shown as ever
+    assert (
+        "| route | 100.0% [91.2%, 100.0%] per trial" in comment
+    )  # what the judge does not score is shown as ever
     assert check(comment).problems == []
     assert f"forbidden_claims     {WITHHELD}" in texts["terminal"]
     assert "- forbidden_claims: withheld (judge not calibrated): kappa 0.31" in texts["terminal"]

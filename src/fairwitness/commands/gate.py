@@ -23,6 +23,7 @@ _FLAGS = {
     "gated": "--metric",
     "floors": "--floor",
     "max_unstable_rate": "--max-unstable-rate",
+    "must_detect": "--must-detect",
     "max_unpaired": "--max-unpaired",
 }
 _FLOOR_SYNTAX = "NAME=VALUE, e.g. route=0.95 or misreport_as_empty_max=0.02"
@@ -80,11 +81,13 @@ def render(decision: Decision) -> str:
         "baseline",
         "candidate",
         "delta",
-        "regr",
-        "impr",
         "n",
         "p",
+        "test",
         "p_adj",
+        "regr",
+        "impr",
+        "mcnemar",
         "detectable",
         "floor",
     )
@@ -97,11 +100,13 @@ def render(decision: Decision) -> str:
                 _number(m.baseline, ".3f"),
                 _number(m.candidate, ".3f"),
                 _number(m.delta, "+.3f"),
-                str(m.regressions) if tested else "-",
-                str(m.improvements) if tested else "-",
                 str(m.n),
                 _number(m.p, ".3g"),
+                (m.test or "-") if tested else "-",
                 _number(m.p_adjusted, ".3g"),
+                str(m.regressions) if tested else "-",
+                str(m.improvements) if tested else "-",
+                ("same" if m.test == "mcnemar" else _number(m.mcnemar_p, ".3g")) if tested else "-",
                 _number(m.detectable_drop, ".3f") if tested else "-",
                 _floor_cell(m),
             )
@@ -118,10 +123,15 @@ def render(decision: Decision) -> str:
     if decision.power_alpha is not None:
         gated = sum(m.gated for m in decision.metrics)
         lines.append(
-            f"detectable: the smallest drop in a metric (a rise, for lower-is-better ones) these "
-            f"paired cases would detect with {POWER:.0%} power at one-sided alpha "
-            f"{decision.alpha:g}/{gated} = {decision.power_alpha:.4g} (Connor 1987 normal "
-            "approximation); a smaller change can pass undetected."
+            "baseline, candidate: headline values (a capability metric's per-trial rate); p: "
+            "the one-sided sign-flip test on per-case rates (McNemar's when every case has one "
+            "repeat), p_adj: Holm; regr, impr, mcnemar: repeats collapsed per case."
+        )
+        lines.append(
+            f"detectable: the smallest drop in a metric's per-trial rate (a rise, for "
+            f"lower-is-better ones) these paired cases would detect with {POWER:.0%} power at "
+            f"one-sided alpha {decision.alpha:g}/{gated} = {decision.power_alpha:.4g}, from "
+            "their own per-case noise; a smaller change can pass undetected."
         )
     return "\n".join(lines) + "\n"
 
@@ -142,6 +152,7 @@ def gate_settings(
     metrics: list[str] | None = None,
     floors: list[str] | None = None,
     max_unstable_rate: float | None = None,
+    must_detect: float | None = None,
     max_unpaired: int | None = None,
     fail_on_vacuous: bool | None = None,
     allow_model_change: bool | None = None,
@@ -165,6 +176,7 @@ def gate_settings(
         "test": test,
         "gated": metrics,
         "max_unstable_rate": max_unstable_rate,
+        "must_detect": must_detect,
         "max_unpaired": max_unpaired,
         "fail_on_vacuous": fail_on_vacuous,
         "allow_model_change": allow_model_change,

@@ -12,7 +12,7 @@ from typing import Any, TextIO
 
 from pydantic import ValidationError
 
-from fairwitness._format import percent, rate
+from fairwitness._format import percent, rate, share
 from fairwitness.commands._judging import (
     JudgeWork,
     ProviderJudge,
@@ -171,8 +171,9 @@ async def _run_one(
 
 
 def metric_lines(report: Report) -> list[str]:
-    """One line per measured metric, read from the saved report: k/n always, a percentage and
-    interval only from n = 10 up; exclusions named."""
+    """One line per measured metric, read from the saved report: its headline (a capability
+    metric's per-trial rate, with pass^k at the most repeats), k/n below n = 10, a percentage and
+    interval from n = 10 up; exclusions named."""
     lines = []
     withheld = withheld_metrics(report.diagnostics)
     for name, metric in report.metrics.items():
@@ -181,7 +182,22 @@ def metric_lines(report: Report) -> list[str]:
         if name in withheld:
             lines.append(f"{name:<20} {WITHHELD}")
             continue
-        shown = rate(metric.k, metric.n, metric.value, metric.ci_low, metric.ci_high)
+        if metric.headline == "per_trial":
+            shown = share(
+                metric.value,
+                metric.n,
+                metric.ci_low,
+                metric.ci_high,
+                successes=metric.successes,
+                trials=metric.trials,
+            )
+        else:
+            shown = rate(metric.k, metric.n, metric.value, metric.ci_low, metric.ci_high)
+        if len(metric.pass_k) >= 2:
+            last = metric.pass_k[-1]
+            shown += f"; pass^{last.k} " + share(
+                last.pass_hat, last.cases, last.pass_hat_low, last.pass_hat_high, unit=""
+            )
         excluded = ", ".join(
             f"{count} {reason.replace('_', ' ')}"
             for reason, count in metric.excluded.items()

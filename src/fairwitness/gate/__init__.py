@@ -13,14 +13,28 @@
   allowed, or nothing at all could be gated;
 - 2 must-pass failed: a ``must_pass`` case of the candidate has a bad collapsed score, or every
   repeat crashed or timed out (or the case is missing);
-- 3 inconclusive: the candidate's unstable share is above ``max_unstable_rate`` (rerun, don't
-  blame), or, with ``fail_on_vacuous``, its probe set is blind;
-- 1 regression: McNemar's one-sided test on the paired cases of a gated metric, Holm-adjusted over
-  all gated metrics, rejects "no drop"; or a floor is breached;
-- 0 pass: no regression *detected*. With every gated metric comes the smallest drop the suite
-  could have detected with 80% power (Connor's 1987 approximation at one-sided alpha / m, the level
-  of Holm's first step over m gated metrics: the conservative choice), because an undetected drop
-  is not an absent one.
+- 3 inconclusive: the run cannot support the decision asked of it: with ``must_detect`` set, a
+  gated metric's detectable drop (below) is larger than that; or the candidate's unstable share
+  is above a ``max_unstable_rate`` the user set; or, with ``fail_on_vacuous``, its probe set is
+  blind. Instability on its own is reported, never a verdict: noise is handled by the test;
+- 1 regression: the one-sided paired test of a gated metric, Holm-adjusted over all gated
+  metrics, rejects "no drop"; or a floor (on the headline value, or on ``NAME.pass^K`` /
+  ``NAME.pass@K``) is breached. The test is a sign-flip (paired permutation) test on each paired
+  case's drop in per-trial success rate, exact by enumeration (seeded Monte Carlo with its
+  standard error when that is too large), valid whatever the per-case noise; when every paired
+  case has one measured repeat on both sides it is McNemar's test, mid-p or exact. McNemar's test
+  on the collapsed outcomes is computed beside it and shown;
+- 0 pass: no regression *detected*. With every gated metric comes the smallest drop in its
+  per-trial rate the run could have detected with 80% power (a normal approximation to the
+  sign-flip test from the run's own mean squared per-case difference, Connor's 1987
+  approximation to McNemar's test when k = 1, at one-sided alpha / m, the level of Holm's first
+  step over m gated metrics: the conservative choice), because an undetected drop is not an
+  absent one.
+
+Values are headline values recomputed from the per-case outcomes: a capability metric's is its
+per-trial rate (the mean over cases of each case's share of passing repeats), any other metric's
+its collapsed value. A report written before per-trial rates gates against a new one: both keep
+every repeat's scores, from which the gate recomputes everything.
 
 Judge-derived metrics (the candidate's ``diagnostics.judge``) whose judge is not calibrated are not
 tested, get no floor and do not fail must-pass cases; a note says so.
@@ -30,8 +44,8 @@ from __future__ import annotations
 
 from fairwitness.gate._audit import Audit, audit_report
 from fairwitness.gate._compare import is_bad
-from fairwitness.gate._decide import decide, paired_tests
-from fairwitness.gate._decision import Decision, MetricDecision, Verdict
+from fairwitness.gate._decide import decide, paired_tests, rate_test
+from fairwitness.gate._decision import Decision, MetricDecision, PassFloor, Verdict
 from fairwitness.gate._power import POWER, DetectableDrop, detectable_drop
 from fairwitness.gate._settings import GateSettings, Test
 
@@ -42,6 +56,7 @@ __all__ = [
     "GateSettings",
     "MetricDecision",
     "POWER",
+    "PassFloor",
     "Test",
     "Verdict",
     "audit_report",
@@ -49,4 +64,5 @@ __all__ = [
     "detectable_drop",
     "is_bad",
     "paired_tests",
+    "rate_test",
 ]

@@ -1,8 +1,10 @@
 """A report is taken at its word only after its numbers are recomputed from its own outcomes.
 
-Per listed metric, each case's collapsed value is recomputed from its repeats with the scorer's
-collapse rule, and the metric's k and n from the per-case values; a stored number that disagrees
-makes the report unusable for the gate.
+Per listed metric, each case's collapsed value and (pass/fail metrics) its success count are
+recomputed from its repeats, and the metric's figures from the per-case values: its collapsed k
+and n, its per-trial rate and its pass^k; a stored number that disagrees makes the report
+unusable for the gate. Reports written before per-trial rates store only the collapsed figure;
+the gate recomputes the rest from their repeats, so they gate against new reports alike.
 """
 
 from __future__ import annotations
@@ -14,17 +16,29 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from fairwitness.scoring import BUILTIN_SCORERS, Scorer, TrialScore, collapse
+from fairwitness.scoring import (
+    BUILTIN_SCORERS,
+    Rates,
+    Scorer,
+    TrialScore,
+    collapse,
+    headline_of,
+    rates,
+    success_count,
+)
 from fairwitness.scoring.base import KIND_OF_COLLAPSE, Reason
 
 if TYPE_CHECKING:
     from fairwitness.dataset import Case
     from fairwitness.report import CaseOutcomes, Report
+    from fairwitness.report.model import Metric
     from fairwitness.scoring import ScoringSettings
     from fairwitness.trace.model import Trace
 
 BUILTIN: dict[str, Scorer] = {scorer.name: scorer for scorer in BUILTIN_SCORERS}
 Expected = dict[str, float | None]
+Successes = dict[str, tuple[int, int]]
+"""Per pass/fail metric, a case's ``(successes, measured repeats)``."""
 
 
 def _not_scored_here(trace: Trace, case: Case, settings: ScoringSettings) -> TrialScore:
@@ -53,11 +67,34 @@ class Audit:
     """Listed metrics whose collapse rule and direction are known."""
     totals: dict[str, tuple[float, int]] = field(default_factory=dict)
     """Recomputed k and n per metric, from the per-case collapsed values."""
+    rates: dict[str, Rates] = field(default_factory=dict)
+    """Recomputed per-trial rate, pass^k and pass@k per pass/fail metric."""
+    case_keys: list[tuple[int, int]] = field(default_factory=list)
+    """Per case, in report order, the key of its success counts in ``successes``."""
+    successes: dict[tuple[int, int], Successes] = field(default_factory=dict)
+    """Success counts per metric, by case key (cases that read alike share one)."""
     problems: list[str] = field(default_factory=list)
 
-    def value(self, name: str) -> float | None:
+    def collapsed_value(self, name: str) -> float | None:
         k, n = self.totals.get(name, (0.0, 0))
         return k / n if n else None
+
+    def value(self, name: str) -> float | None:
+        """The metric's headline value as recomputed: a capability metric's per-trial rate,
+        any other metric's collapsed value."""
+        scorer = self.scorers.get(name)
+        if scorer is not None and headline_of(scorer) == "per_trial" and name in self.rates:
+            return self.rates[name].value
+        return self.collapsed_value(name)
+
+    def pass_k(self, name: str, k: int, which: str) -> tuple[float | None, int]:
+        """pass^k (``which`` "hat") or pass@k ("at") and its cases; ``(None, 0)`` when no case
+        has k measured repeats."""
+        found = self.rates.get(name)
+        for one in found.pass_k if found is not None else ():
+            if one.k == k:
+                return (one.pass_hat if which == "hat" else one.pass_at), one.cases
+        return None, 0
 
 
 def _scorer(report: Report, name: str, audit: Audit) -> Scorer | None:
@@ -91,9 +128,11 @@ def _scorer(report: Report, name: str, audit: Audit) -> Scorer | None:
 
 
 def _expected(
-    case: CaseOutcomes, scorers: dict[str, Scorer], collapsed: dict[tuple[int, ...], Expected]
-) -> Expected:
-    """The case's per-metric values as its base repeats collapse them."""
+    case: CaseOutcomes,
+    scorers: dict[str, Scorer],
+    collapsed: dict[tuple[int, ...], tuple[Expected, Successes]],
+) -> tuple[Expected, Successes]:
+    """The case's per-metric values as its base repeats collapse them, and its success counts."""
     rows = [outcome.scores for outcome in case.repeats if outcome.variant == "base"]
     # Cases whose repeats share their score maps (identical maps are shared when a large report
     # is read) collapse alike: compute each combination once.
@@ -106,11 +145,18 @@ def _expected(
             for name, value in row.items():
                 if value is not None:
                     measured.setdefault(name, []).append((value, None))
-        found = {
-            name: collapse(scorers[name], values).value
-            for name, values in measured.items()
-            if name in scorers
-        }
+        found = (
+            {
+                name: collapse(scorers[name], values).value
+                for name, values in measured.items()
+                if name in scorers
+            },
+            {
+                name: success_count(value for value, _ in values if value is not None)
+                for name, values in measured.items()
+                if name in scorers and scorers[name].kind != "continuous"
+            },
+        )
         collapsed[key] = found
     return found
 
@@ -122,14 +168,17 @@ class _Checked:
 
     stored: list[tuple[str, float]]
     wrong: list[tuple[str, float | None, float | None]]
+    successes: Successes
 
 
 def _check_case(
-    case: CaseOutcomes, scorers: dict[str, Scorer], collapsed: dict[tuple[int, ...], Expected]
+    case: CaseOutcomes,
+    scorers: dict[str, Scorer],
+    collapsed: dict[tuple[int, ...], tuple[Expected, Successes]],
 ) -> _Checked:
-    expected_all = _expected(case, scorers, collapsed)
+    expected_all, successes = _expected(case, scorers, collapsed)
     stored_scores = case.scores
-    checked = _Checked([], [])
+    checked = _Checked([], [], successes)
     for name in expected_all.keys() | stored_scores.keys():
         if name not in scorers:
             continue
@@ -153,7 +202,7 @@ def _check_cases(report: Report, scorers: dict[str, Scorer], audit: Audit) -> No
     repeats = list(map(attrgetter("repeats"), cases))
     stored = list(map(attrgetter("scores"), cases))
     keys = list(zip(map(id, repeats), map(id, stored), strict=True))
-    collapsed: dict[tuple[int, ...], Expected] = {}
+    collapsed: dict[tuple[int, ...], tuple[Expected, Successes]] = {}
     checked = {
         key: _check_case(case, scorers, collapsed)
         for key, case in dict(zip(keys, cases, strict=True)).items()
@@ -170,6 +219,16 @@ def _check_cases(report: Report, scorers: dict[str, Scorer], audit: Audit) -> No
                     )
                 wrong[name].append(case_id)
     totals = _totals(scorers, checked, tally, stored)
+    audit.case_keys = keys
+    audit.successes = {key: found.successes for key, found in checked.items()}
+    per_metric: dict[str, Counter[tuple[int, int]]] = {name: Counter() for name in scorers}
+    for key, found in checked.items():
+        for name, pair in found.successes.items():
+            if name in per_metric:
+                per_metric[name][pair] += tally[key]
+    for name, scorer in scorers.items():
+        if scorer.kind != "continuous":
+            audit.rates[name] = rates(per_metric[name], with_pass_k=scorer.kind == "capability")
     for name, scorer in scorers.items():
         audit.totals[name] = totals[name]
         if wrong[name]:
@@ -229,15 +288,72 @@ def audit_report(report: Report, label: str) -> Audit:
         if stored is None:
             audit.problems.append(f"{where}: missing, although scoring.metrics lists '{name}'")
             continue
-        value = k / n if n else None
-        if stored.n != n or not _same(stored.k, k) or not _same(stored.value, value):
-            audit.problems.append(
-                f"{where}: stored k={stored.k:g}, n={stored.n} (value {stored.value}) but the "
-                f"per-case scores give k={k:g}, n={n} (value {value})"
-            )
+        _check_figures(audit, name, stored, k, n, where)
     for name in report.metrics:
         if name not in listed:
             audit.problems.append(
                 f"{label}: field 'metrics.{name}': not among the scorers that ran (scoring.metrics)"
             )
     return audit
+
+
+def _differs(stored: float | None, recomputed: float | None) -> bool:
+    if stored is None or recomputed is None:
+        return stored is not recomputed
+    return not math.isclose(stored, recomputed, rel_tol=1e-9, abs_tol=1e-9)
+
+
+def _check_figures(audit: Audit, name: str, stored: Metric, k: float, n: int, where: str) -> None:
+    """The stored headline, collapsed and per-trial figures and pass^k against the recomputed."""
+    scorer = audit.scorers[name]
+    found = audit.rates.get(name)
+    collapsed_value = k / n if n else None
+    if stored.headline == "per_trial":
+        if scorer.kind != "capability" or found is None:
+            audit.problems.append(
+                f"{where}: field 'headline' is 'per_trial', but '{name}' is a {scorer.kind} "
+                "metric, whose headline is its collapsed value"
+            )
+            return
+        head = (found.value, found.total, found.cases)
+    else:
+        head = (collapsed_value, k, n)
+    if stored.n != head[2] or _differs(stored.k, head[1]) or _differs(stored.value, head[0]):
+        what = "per-trial rate" if stored.headline == "per_trial" else "value"
+        audit.problems.append(
+            f"{where}: stored k={stored.k:g}, n={stored.n} ({what} {stored.value}) but the "
+            f"per-case scores give k={head[1]:g}, n={head[2]} ({what} {head[0]})"
+        )
+        return
+    if stored.collapsed is not None and (
+        stored.collapsed.n != n
+        or _differs(stored.collapsed.k, k)
+        or _differs(stored.collapsed.value, collapsed_value)
+    ):
+        audit.problems.append(
+            f"{where}.collapsed: stored k={stored.collapsed.k:g}, n={stored.collapsed.n} but the "
+            f"per-case scores give k={k:g}, n={n}"
+        )
+    if found is None:
+        return
+    if stored.per_trial is not None and (
+        stored.per_trial.n != found.cases
+        or _differs(stored.per_trial.value, found.value)
+        or stored.trials != found.trials
+        or stored.successes != found.successes
+    ):
+        audit.problems.append(
+            f"{where}.per_trial: stored value {stored.per_trial.value} over "
+            f"{stored.per_trial.n} cases and {stored.trials} trials but the repeats give "
+            f"{found.value} over {found.cases} cases and {found.trials} trials"
+        )
+    for one in stored.pass_k:
+        hat, cases = audit.pass_k(name, one.k, "hat")
+        at, _ = audit.pass_k(name, one.k, "at")
+        if one.cases != cases or _differs(one.pass_hat, hat) or _differs(one.pass_at, at):
+            audit.problems.append(
+                f"{where}.pass_k (k = {one.k}): stored pass^k {one.pass_hat}, pass@k "
+                f"{one.pass_at} over {one.cases} cases but the repeats give {hat}, {at} over "
+                f"{cases} cases"
+            )
+            break

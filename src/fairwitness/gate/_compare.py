@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import difflib
+import re
 from collections import Counter
 from dataclasses import dataclass, field
+from fractions import Fraction
 from itertools import compress
 from operator import attrgetter
 from typing import Literal
@@ -32,6 +34,36 @@ class Pairs:
     improvements: int = 0
     regressed: list[str] = field(default_factory=list)
     improved: list[str] = field(default_factory=list)
+
+
+@dataclass
+class RatePairs:
+    """A metric's per-case success shares over the cases measured in both reports.
+
+    ``drops`` holds each paired case's drop (baseline share minus candidate share, signed so that
+    a positive drop is the candidate doing worse), as exact fractions, in groups: ``(drop,
+    cases)``."""
+
+    n: int = 0
+    drops: list[tuple[Fraction, int]] = field(default_factory=list)
+    baseline: float | None = None
+    """Mean per-trial rate of the baseline over the paired cases."""
+    candidate: float | None = None
+    """Mean per-trial rate of the candidate over the paired cases."""
+    single: bool = True
+    """Every paired case has exactly one measured repeat on both sides (the test is McNemar's)."""
+    trials_baseline: int = 0
+    trials_candidate: int = 0
+
+    @property
+    def mean_square(self) -> float:
+        """The mean over paired cases of the squared drop."""
+        if not self.n:
+            return 0.0
+        return float(sum(drop * drop * count for drop, count in self.drops) / self.n)
+
+    def expanded(self) -> list[Fraction]:
+        return [drop for drop, count in self.drops for _ in range(count)]
 
 
 @dataclass
@@ -85,6 +117,12 @@ class Floor:
     metric: str
     kind: Literal["min", "max"]
     value: float
+    k: int | None = None
+    """Set for a floor on pass^k (``which`` "hat") or pass@k ("at")."""
+    which: Literal["hat", "at"] | None = None
+
+
+_PASS_K = re.compile(r"^(?P<name>.+)\.pass(?P<which>[\^@])(?P<k>[0-9]+)$")
 
 
 class Comparison:
@@ -103,6 +141,7 @@ class Comparison:
         )
         self.scorers: dict[str, Scorer] = {**self.b_audit.scorers, **self.c_audit.scorers}
         self._pairs: dict[str, Pairs] | None = None
+        self._rates: dict[str, RatePairs] = {}
         b_cases, c_cases = baseline.cases, candidate.cases
         b_ids = list(b_cases)
         # the usual case: the same cases in the same order, paired at C speed
@@ -278,6 +317,46 @@ class Comparison:
                 found[name].improved.append(case_id)
         return found
 
+    def rate_pairs(self, name: str) -> RatePairs:
+        """The per-case success shares of ``name`` over the cases measured in both reports."""
+        found = self._rates.get(name)
+        if found is None:
+            found = self._rates[name] = self._rate_pairs(name)
+        return found
+
+    def _rate_pairs(self, name: str) -> RatePairs:
+        scorer = self.scorers[name]
+        if scorer.kind == "continuous":
+            return RatePairs()
+        sign = 1 if scorer.higher_is_better else -1
+        b_keys, c_keys = self.b_audit.case_keys, self.c_audit.case_keys
+        if self._aligned:
+            combos = Counter(zip(b_keys, c_keys, strict=True))
+        else:
+            b_of = dict(zip(self.b.cases, b_keys, strict=True))
+            c_of = dict(zip(self.c.cases, c_keys, strict=True))
+            combos = Counter((b_of[case_id], c_of[case_id]) for case_id in self.paired)
+        b_counts, c_counts = self.b_audit.successes, self.c_audit.successes
+        drops: Counter[Fraction] = Counter()
+        found = RatePairs()
+        b_sum = c_sum = Fraction(0)
+        for (b_key, c_key), count in combos.items():
+            before, after = b_counts[b_key].get(name), c_counts[c_key].get(name)
+            if before is None or after is None:
+                continue
+            b_share, c_share = Fraction(*before), Fraction(*after)
+            drops[sign * (b_share - c_share)] += count
+            found.n += count
+            b_sum += b_share * count
+            c_sum += c_share * count
+            found.trials_baseline += before[1] * count
+            found.trials_candidate += after[1] * count
+            found.single = found.single and before[1] == 1 and after[1] == 1
+        found.drops = sorted(drops.items())
+        if found.n:
+            found.baseline, found.candidate = float(b_sum / found.n), float(c_sum / found.n)
+        return found
+
     def _measured_in_both(self, name: str) -> bool:
         return name in self.b_audit.scorers and name in self.c_audit.scorers
 
@@ -313,7 +392,7 @@ class Comparison:
                 )
             elif self.scorers[name].kind == "continuous":
                 self.why.invalid.append(
-                    f"gated metric '{name}' is continuous: McNemar's test needs pass/fail "
+                    f"gated metric '{name}' is continuous: the paired test needs pass/fail "
                     "outcomes (set a floor on it instead)"
                 )
             elif self.pairs(name).n == 0:
@@ -330,6 +409,12 @@ class Comparison:
         found: list[Floor] = []
         for key, value in self.settings.floors.items():
             kind: Literal["min", "max"]
+            reliability = _PASS_K.match(key)
+            if reliability is not None and reliability["name"] in self.known:
+                floor = self._pass_floor(key, reliability, value)
+                if floor is not None:
+                    found.append(floor)
+                continue
             if key in self.known:
                 name, kind = key, "min"
             elif key.endswith("_max") and key[: -len("_max")] in self.known:
@@ -374,6 +459,39 @@ class Comparison:
             found.append(Floor(name, kind, value))
         return found
 
+    def _pass_floor(self, key: str, match: re.Match[str], value: float) -> Floor | None:
+        name, k = match["name"], int(match["k"])
+        which: Literal["hat", "at"] = "hat" if match["which"] == "^" else "at"
+        if name in self.withheld:
+            self._withheld(
+                name,
+                f"floor '{key}': metric",
+                "a floor that cannot be checked must not pass: calibrate the judge or remove "
+                "the floor",
+            )
+            return None
+        if self._absent(name, "floors") or name not in self.c_audit.scorers:
+            return None
+        if self.c_audit.scorers[name].kind != "capability":
+            self.why.invalid.append(
+                f"floor '{key}': pass^k and pass@k are defined for capability metrics; "
+                f"'{name}' is a {self.c_audit.scorers[name].kind} metric"
+            )
+            return None
+        if k < 1 or not 0.0 <= value <= 1.0:
+            self.why.invalid.append(
+                f"floor '{key}' = {value:g}: k must be 1 or more and the floor a proportion "
+                "between 0 and 1"
+            )
+            return None
+        if self.c_audit.pass_k(name, k, which)[1] == 0:
+            self.why.invalid.append(
+                f"floor '{key}': no case of {self.cl} has {k} or more measured repeats of "
+                f"'{name}'; run with repeats >= {k} to check it"
+            )
+            return None
+        return Floor(name, "min", value, k, which)
+
     def _floor_key(self, name: str) -> str:
         scorer = self.scorers.get(name) or BUILTIN.get(name)
         return name if scorer is None or scorer.higher_is_better else f"{name}_max"
@@ -408,11 +526,11 @@ class Comparison:
     def check_stability(self) -> None:
         stability = self.c.stability
         share, limit = stability.unstable_share, self.settings.max_unstable_rate
-        if share is not None and share > limit:
+        if share is not None and limit is not None and share > limit:
             self.why.inconclusive.append(
                 f"{share:.1%} of the cases of {self.cl} are unstable ({stability.unstable_cases} "
-                f"of {stability.measured_cases}, field 'stability.unstable_share'), above "
-                f"max_unstable_rate {limit:.1%}: rerun, don't blame"
+                f"of {stability.measured_cases}, field 'stability.unstable_share'), above the "
+                f"max_unstable_rate {limit:.1%} set for this gate"
             )
         blindness = self.c.diagnostics.get("blindness")
         if (

@@ -1,27 +1,46 @@
-"""The decision: compare a candidate report with a baseline, case by case."""
+"""The decision: compare a candidate report with a baseline, case by case.
+
+Each gated metric is tested on its per-case success shares: the drop of each paired case (the
+baseline's share of measured repeats that passed minus the candidate's) goes into a one-sided
+sign-flip test (:func:`fairwitness.stats.sign_flip`), valid whatever the per-case noise, and
+exactly McNemar's test when every paired case has one repeat on both sides. McNemar's test on the
+collapsed outcomes is computed beside it and shown; Holm's adjustment runs over the rate tests.
+"""
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Sequence
 
 from fairwitness.errors import EXIT_OK
 from fairwitness.gate._audit import Audit
-from fairwitness.gate._compare import Comparison, Pairs
-from fairwitness.gate._decision import VERDICTS, Decision, MetricDecision
-from fairwitness.gate._power import POWER, detectable_drop
+from fairwitness.gate._compare import Comparison, Floor, RatePairs
+from fairwitness.gate._decision import VERDICTS, Decision, MetricDecision, PassFloor
+from fairwitness.gate._power import POWER
 from fairwitness.gate._settings import GateSettings, Test
 from fairwitness.report import Report
 from fairwitness.scoring import Scorer
-from fairwitness.stats import HolmResult, holm, mcnemar
+from fairwitness.stats import (
+    HolmResult,
+    SignFlip,
+    cases_needed,
+    holm,
+    mcnemar,
+    rate_detectable_drop,
+    sign_flip,
+)
 
 _EPSILON = 1e-12
+MAX_REPEATS_SUGGESTED = 20
+"""The most repeats per case the gate suggests before it says only more cases would do."""
 
 
 def paired_tests(
     counts: Sequence[tuple[int, int]], *, alpha: float, test: Test = "midp"
 ) -> list[HolmResult]:
     """One-sided McNemar p-values for ``(regressions, improvements)`` per metric, adjusted by Holm
-    over all of them at ``alpha``: exactly the test the gate applies."""
+    over all of them at ``alpha``: the test the gate applies when every paired case has one
+    measured repeat on both sides (the sign-flip test on per-case rates is then McNemar's)."""
     return holm([mcnemar(r, i, method=test) for r, i in counts], alpha)
 
 
@@ -29,18 +48,66 @@ def _audit_value(audit: Audit, name: str) -> float | None:
     return audit.value(name) if name in audit.totals else None
 
 
+def rate_test(rates: RatePairs, name: str, test: Test = "midp") -> SignFlip:
+    """The one-sided sign-flip test on ``rates``' per-case drops, seeded by the metric's name."""
+    drops = [drop for drop, count in rates.drops if drop for _ in range(count)]
+    return sign_flip(drops, method=test, seed=zlib.crc32(name.encode()))
+
+
+def _needed(rates: RatePairs, want: float, alpha: float) -> tuple[int | None, int | None]:
+    """Paired cases at these repeats, and repeats per case at these cases, that would make a drop
+    of ``want`` detectable with 80% power; ``None`` where none would (repeats up to
+    :data:`MAX_REPEATS_SUGGESTED`)."""
+    square = rates.mean_square
+    cases = cases_needed(want, square, alpha=alpha)
+    repeats = None
+    if rates.n:
+        per_b, per_c = rates.trials_baseline / rates.n, rates.trials_candidate / rates.n
+        # Without a change, a case's squared drop is its within-case variance over each side's
+        # repeats: E[d^2] = w (1/k_b + 1/k_c); more repeats shrink it, not the cases' spread.
+        within = square / (1.0 / per_b + 1.0 / per_c)
+        for k in range(1, MAX_REPEATS_SUGGESTED + 1):
+            found = rate_detectable_drop(rates.n, 2.0 * within / k, alpha=alpha)
+            if found is not None and found <= want + _EPSILON:
+                repeats = k
+                break
+    return cases, repeats
+
+
 def _power_note(
-    name: str, scorer: Scorer, pairs: Pairs, alpha: float, m: int
-) -> tuple[float | None, str]:
-    found = detectable_drop(pairs.n, pairs.regressions + pairs.improvements, alpha=alpha)
-    if found.drop is None:
-        return None, f"{name}: {found.reason}"
+    name: str, scorer: Scorer, rates: RatePairs, drop: float | None, alpha: float, m: int
+) -> str:
     change = "drop" if scorer.higher_is_better else "rise"
-    return found.drop, (
-        f"{name}: with {pairs.n} paired cases, {found.psi:.1%} discordant, a {change} of "
-        f"{found.drop:.3f} or more would be detected with {POWER:.0%} power at one-sided alpha "
-        f"{alpha:.4g} (alpha/m, m = {m}); a smaller one can pass undetected"
+    if drop is None:
+        return (
+            f"{name}: {rates.n} paired case(s) are too few: not even a {change} from all good "
+            f"to all bad would be detected with {POWER:.0%} power"
+        )
+    return (
+        f"{name}: with {rates.n} paired cases (mean squared per-case difference "
+        f"{rates.mean_square:.3g}), a {change} of {drop:.3f} or more in the per-trial rate "
+        f"would be detected with {POWER:.0%} power at one-sided alpha {alpha:.4g} (alpha/m, "
+        f"m = {m}); a smaller one can pass undetected"
     )
+
+
+def _pass_floors(gate: Comparison, name: str, floors: list[Floor]) -> tuple[PassFloor, ...]:
+    found: list[PassFloor] = []
+    for floor in floors:
+        if floor.metric != name or floor.k is None:
+            continue
+        value, cases = gate.c_audit.pass_k(name, floor.k, floor.which or "hat")
+        found.append(
+            PassFloor(
+                k=floor.k,
+                which="pass^k" if floor.which == "hat" else "pass@k",
+                floor=floor.value,
+                value=value,
+                cases=cases,
+                breached=value is not None and value < floor.value - _EPSILON,
+            )
+        )
+    return tuple(found)
 
 
 def decide(
@@ -65,8 +132,10 @@ def decide(
     gate.note_withheld()
     gate.note_rejudged()
     gated = gate.gated()
-    floors = {floor.metric: floor for floor in gate.floors()}
-    if not gated and not floors:
+    floor_list = gate.floors()
+    floors = {floor.metric: floor for floor in floor_list if floor.k is None}
+    floored = list(dict.fromkeys(floor.metric for floor in floor_list))
+    if not gated and not floor_list:
         withheld = " (judge-derived metrics are withheld: see the note)" if gate.withheld else ""
         gate.why.invalid.append(
             "nothing to gate: no pass/fail metric is measured in both reports and no floor is set"
@@ -76,22 +145,26 @@ def decide(
     gate.check_stability()
 
     counts = {name: gate.pairs(name) for name in gated}
-    tests = paired_tests(
-        [(counts[n].regressions, counts[n].improvements) for n in gated],
-        alpha=settings.alpha,
-        test=settings.test,
-    )
+    rates = {name: gate.rate_pairs(name) for name in gated}
+    flips = {name: rate_test(rates[name], name, settings.test) for name in gated}
+    tests = holm([flips[name].p for name in gated], settings.alpha)
     power_alpha = settings.alpha / len(gated) if gated else None
     metrics: list[MetricDecision] = []
-    for name in [*gated, *(name for name in floors if name not in counts)]:
+    for name in [*gated, *(name for name in floored if name not in counts)]:
         scorer = gate.scorers[name]
         pairs = counts[name] if name in counts else gate.pairs(name)
         result = tests[gated.index(name)] if name in counts else None
-        drop, note = (
-            _power_note(name, scorer, pairs, power_alpha, len(gated))
-            if result is not None and power_alpha is not None
-            else (None, f"{name}: not gated (floor only)")
-        )
+        flip = flips.get(name)
+        paired = rates.get(name)
+        drop: float | None = None
+        needed: tuple[int | None, int | None] = (None, None)
+        if paired is not None and power_alpha is not None:
+            drop = rate_detectable_drop(paired.n, paired.mean_square, alpha=power_alpha)
+            note = _power_note(name, scorer, paired, drop, power_alpha, len(gated))
+            if settings.must_detect is not None:
+                needed = _needed(paired, settings.must_detect, power_alpha)
+        else:
+            note = f"{name}: not gated (floor only)"
         floor = floors.get(name)
         value = _audit_value(gate.c_audit, name)
         breached = (
@@ -124,8 +197,24 @@ def decide(
                 floor_breached=breached,
                 regressed_ids=tuple(pairs.regressed),
                 improved_ids=tuple(pairs.improved),
+                test=None
+                if flip is None or paired is None
+                else ("mcnemar" if paired.single else "sign-flip"),
+                rate_n=0 if paired is None else paired.n,
+                rate_baseline=None if paired is None else paired.baseline,
+                rate_candidate=None if paired is None else paired.candidate,
+                mean_square=None if paired is None else paired.mean_square,
+                exact=flip is None or flip.exact,
+                mc_error=0.0 if flip is None else flip.mc_error,
+                mcnemar_p=None
+                if result is None
+                else mcnemar(pairs.regressions, pairs.improvements, method=settings.test),
+                cases_needed=needed[0],
+                repeats_needed=needed[1],
+                pass_floors=_pass_floors(gate, name, floor_list),
             )
         )
+    _detectability_reasons(gate, metrics, settings)
     _regression_reasons(gate, metrics, settings)
 
     exit_code, reasons = EXIT_OK, []
@@ -148,17 +237,28 @@ def decide(
     )
 
 
+def _tests_named(gated: list[MetricDecision]) -> str:
+    names = {m.test for m in gated}
+    if names == {"mcnemar"}:
+        return "one-sided McNemar"
+    if names == {"sign-flip"}:
+        return "one-sided sign-flip tests on per-case rates"
+    return "one-sided sign-flip tests on per-case rates, McNemar's where k = 1"
+
+
 def _regression_reasons(
     gate: Comparison, metrics: list[MetricDecision], settings: GateSettings
 ) -> None:
     for metric in metrics:
         if metric.rejected:
-            gate.why.regression.append(
-                f"'{metric.name}' regressed: {metric.regressions} of {metric.n} paired cases "
-                f"went from good to bad, {metric.improvements} from bad to good; one-sided "
-                f"McNemar ({settings.test}) p = {metric.p:.3g}, Holm-adjusted {metric.p_adjusted:.3g}"
-                f" <= alpha {settings.alpha:g}"
-            )
+            gate.why.regression.append(_regressed(metric, settings))
+        for one in metric.pass_floors:
+            if one.breached:
+                gate.why.regression.append(
+                    f"floor breached: '{metric.name}.{one.which[:-1]}{one.k}' is "
+                    f"{one.value:.4g} in {gate.cl} (over {one.cases} cases with {one.k} or "
+                    f"more measured repeats), below the minimum {one.floor:g}"
+                )
         if metric.floor_breached:
             bound = "below the minimum" if metric.floor_kind == "min" else "above the maximum"
             k, n = gate.c_audit.totals[metric.name]
@@ -168,10 +268,65 @@ def _regression_reasons(
             )
 
 
+def _regressed(metric: MetricDecision, settings: GateSettings) -> str:
+    if metric.test == "mcnemar":
+        collapsed = (
+            f"{metric.regressions} of {metric.n} paired cases went from good to bad, "
+            f"{metric.improvements} from bad to good"
+        )
+        return (
+            f"'{metric.name}' regressed: {collapsed}; one-sided McNemar ({settings.test}) p = "
+            f"{metric.p:.3g}, Holm-adjusted {metric.p_adjusted:.3g} <= alpha {settings.alpha:g}"
+        )
+    return (
+        f"'{metric.name}' regressed: per-trial rate {metric.rate_baseline:.3f} -> "
+        f"{metric.rate_candidate:.3f} over {metric.rate_n} paired cases ({metric.regressions} "
+        f"went from good to bad, {metric.improvements} from bad to good); one-sided sign-flip "
+        f"test p = {metric.p:.3g}, Holm-adjusted {metric.p_adjusted:.3g} <= alpha "
+        f"{settings.alpha:g}"
+    )
+
+
+def _detectability_reasons(
+    gate: Comparison, metrics: list[MetricDecision], settings: GateSettings
+) -> None:
+    """Exit 3 when the run cannot detect the drop ``must_detect`` asks for, with what would."""
+    want = settings.must_detect
+    if want is None:
+        return
+    for metric in metrics:
+        if not metric.gated:
+            continue
+        drop = metric.detectable_drop
+        if drop is not None and drop <= want + _EPSILON:
+            continue
+        can = "nothing" if drop is None else f"only a drop of {drop:.3f} or more"
+        ways = []
+        if metric.cases_needed is not None:
+            ways.append(f"about {metric.cases_needed} paired cases at these repeats")
+        if metric.repeats_needed is not None:
+            ways.append(
+                f"{metric.repeats_needed} repeats per case in both runs at these "
+                f"{metric.rate_n} cases"
+            )
+        fix = (
+            " or ".join(ways) + " would"
+            if ways
+            else "more repeats alone would not: it needs more cases"
+        )
+        if metric.repeats_needed is None and metric.cases_needed is not None:
+            fix += f" (more repeats alone would not, up to {MAX_REPEATS_SUGGESTED})"
+        gate.why.inconclusive.append(
+            f"'{metric.name}': this run cannot detect the drop it must (must_detect "
+            f"{want:g}) with {POWER:.0%} power: it detects {can} in the per-trial rate; "
+            f"{fix}"
+        )
+
+
 def _pass_reason(metrics: list[MetricDecision], settings: GateSettings) -> str:
     gated = [m for m in metrics if m.gated]
     parts = [
-        f"no regression detected in {len(gated)} gated metric(s) (one-sided McNemar "
+        f"no regression detected in {len(gated)} gated metric(s) ({_tests_named(gated)}, "
         f"{settings.test}, Holm at alpha {settings.alpha:g})"
         if gated
         else "no pass/fail metric is measured in both reports, so no paired test was run"

@@ -29,6 +29,20 @@ PRECEDENCE = (EXIT_INVALID, EXIT_MUST_PASS, EXIT_INCONCLUSIVE, EXIT_REGRESSION)
 
 
 @dataclass(frozen=True)
+class PassFloor:
+    """A floor on a capability metric's pass^k or pass@k (``route.pass^3 = 0.8``)."""
+
+    k: int
+    which: Literal["pass^k", "pass@k"]
+    floor: float
+    value: float | None
+    """The candidate's pass^k or pass@k; ``None`` when no case has k measured repeats."""
+    cases: int
+    """Cases with at least k measured repeats."""
+    breached: bool
+
+
+@dataclass(frozen=True)
 class MetricDecision:
     """One metric's comparison. Values are recomputed from the per-case outcomes; ``None`` means
     not measured (or, for the test columns, not tested)."""
@@ -37,23 +51,26 @@ class MetricDecision:
     kind: str
     higher_is_better: bool
     gated: bool
-    """Whether McNemar's test (with Holm) was applied."""
+    """Whether the paired test (with Holm) was applied."""
     baseline: float | None
+    """The baseline's headline value, recomputed (a capability metric's per-trial rate)."""
     candidate: float | None
+    """The candidate's headline value, recomputed."""
     n: int
     """Paired cases measured in both reports."""
     regressions: int
-    """Paired cases good in the baseline and bad in the candidate."""
+    """Paired cases good in the baseline and bad in the candidate, repeats collapsed."""
     improvements: int
-    """Paired cases bad in the baseline and good in the candidate."""
+    """Paired cases bad in the baseline and good in the candidate, repeats collapsed."""
     p: float | None
-    """One-sided McNemar p-value (candidate worse)."""
+    """One-sided p-value of the deciding test (candidate worse): the sign-flip test on per-case
+    rates, which is McNemar's when every paired case has one repeat on both sides."""
     p_adjusted: float | None
     """Holm-adjusted over the gated metrics."""
     rejected: bool
     """Holm rejects "no drop": a regression."""
     detectable_drop: float | None
-    """Smallest drop (in the metric's proportion) detectable with 80% power; see power_note."""
+    """Smallest drop in the per-trial rate detectable with 80% power; see power_note."""
     power_note: str
     floor: float | None = None
     """The floor set on this metric, if any."""
@@ -63,6 +80,38 @@ class MetricDecision:
     """The paired cases that went from good to bad, in dataset order."""
     improved_ids: tuple[str, ...] = ()
     """The paired cases that went from bad to good, in dataset order."""
+    test: Literal["mcnemar", "sign-flip"] | None = None
+    """Which test gave ``p``: ``mcnemar`` when every paired case has one measured repeat on
+    both sides (the two tests are then one), else ``sign-flip``."""
+    rate_n: int = 0
+    """Paired cases in the rate test."""
+    rate_baseline: float | None = None
+    """Mean per-trial rate of the baseline over the paired cases."""
+    rate_candidate: float | None = None
+    """Mean per-trial rate of the candidate over the paired cases."""
+    mean_square: float | None = None
+    """Mean squared per-case difference of rates: the run's own noise, behind the power."""
+    exact: bool = True
+    """Whether ``p`` was computed exactly (else by seeded Monte Carlo, see ``mc_error``)."""
+    mc_error: float = 0.0
+    """Monte Carlo standard error of ``p``; 0 when exact."""
+    mcnemar_p: float | None = None
+    """McNemar's one-sided p-value on the collapsed outcomes (shown beside the rate test)."""
+    cases_needed: int | None = None
+    """With ``must_detect``: paired cases that would detect that drop at these repeats."""
+    repeats_needed: int | None = None
+    """With ``must_detect``: repeats per case that would detect it at these cases."""
+    pass_floors: tuple[PassFloor, ...] = ()
+    """Floors on this metric's pass^k or pass@k."""
+
+    @property
+    def rate_drop(self) -> float | None:
+        """The mean per-case drop of the per-trial rate, in the good direction (positive: the
+        candidate does worse)."""
+        if self.rate_baseline is None or self.rate_candidate is None:
+            return None
+        change = self.rate_baseline - self.rate_candidate
+        return change if self.higher_is_better else -change
 
     @property
     def delta(self) -> float | None:
@@ -74,6 +123,8 @@ class MetricDecision:
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
         data["delta"] = self.delta
+        data["rate_drop"] = self.rate_drop
+        data["pass_floors"] = [dataclasses.asdict(one) for one in self.pass_floors]
         return data
 
 
@@ -114,8 +165,10 @@ class Decision:
             "power": {
                 "level": POWER,
                 "alpha": self.power_alpha,
-                "method": "Connor (1987) normal approximation to McNemar's test, one-sided at "
-                "alpha / m (Holm's first step over m gated metrics)",
+                "method": "normal approximation to the one-sided sign-flip test on per-case "
+                "rates from the run's mean squared per-case difference (Connor 1987's for "
+                "McNemar's test when k = 1), at alpha / m (Holm's first step over m gated "
+                "metrics)",
             },
             "notes": list(self.notes),
         }

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -17,7 +17,7 @@ from fairwitness.errors import ConfigError, Problem
 from fairwitness.gate import Decision, is_bad
 from fairwitness.render._escape import md, plain, xml_text
 from fairwitness.render._view import View, build_view
-from fairwitness.report import Report
+from fairwitness.report import CaseOutcomes, Report
 from fairwitness.scoring import BUILTIN_SCORERS
 
 COMMENT_LIMIT: Final = 65_000
@@ -203,6 +203,42 @@ def render_json(
     return json.dumps(view_dict(candidate, baseline, decision), indent=2, ensure_ascii=False) + "\n"
 
 
+def _with_share(name: str, case: CaseOutcomes) -> str:
+    """``route (1/4 repeats passed)`` for a metric of several measured repeats, else ``route``."""
+    values = [
+        value
+        for outcome in case.repeats
+        if outcome.variant == "base" and (value := outcome.scores.get(name)) is not None
+    ]
+    if len(values) < 2:
+        return name
+    ones = sum(value >= 0.5 for value in values)
+    return f"{name} ({ones}/{len(values)} repeats scored 1)"
+
+
+def _junit_properties(suite: ET.Element, report: Report, withheld: Mapping[str, str]) -> None:
+    """The suite's figures as JUnit properties: each measured metric's headline value, its
+    per-trial rate and collapsed value, and pass^k / pass@k for k = 2 .. the most repeats."""
+    found: list[tuple[str, float]] = []
+    for name, metric in report.metrics.items():
+        if name in withheld or metric.n == 0 or metric.value is None:
+            continue
+        found.append((name, metric.value))
+        if metric.per_trial is not None and metric.per_trial.value is not None:
+            found.append((f"{name}.per_trial", metric.per_trial.value))
+        if metric.collapsed is not None and metric.collapsed.value is not None:
+            found.append((f"{name}.collapsed", metric.collapsed.value))
+        for one in metric.pass_k[1:]:
+            if one.pass_hat is not None and one.pass_at is not None:
+                found.append((f"{name}.pass^{one.k}", one.pass_hat))
+                found.append((f"{name}.pass@{one.k}", one.pass_at))
+    if not found:
+        return
+    properties = ET.SubElement(suite, "properties")
+    for key, value in found:
+        ET.SubElement(properties, "property", name=xml_text(key), value=f"{value:.6g}")
+
+
 def render_junit(
     candidate: Report, baseline: Report | None = None, decision: Decision | None = None
 ) -> str:
@@ -214,6 +250,7 @@ def render_junit(
     scorers = {s.name: s for s in BUILTIN_SCORERS}
     withheld = withheld_metrics(candidate.diagnostics)
     suite = ET.Element("testsuite", name=xml_text(candidate.suite))
+    _junit_properties(suite, candidate, withheld)
     failures = errors = skipped = 0
     for case_id, case in candidate.cases.items():
         tc = ET.SubElement(
@@ -242,7 +279,11 @@ def render_junit(
         elif bad:
             failures += 1
             verdicts = ", ".join(str(o.verdict) for o in case.repeats)
-            message = "failed: " + ", ".join(bad) + (" (must pass)" if case.must_pass else "")
+            message = (
+                "failed: "
+                + ", ".join(_with_share(name, case) for name in bad)
+                + (" (must pass)" if case.must_pass else "")
+            )
             el = ET.SubElement(tc, "failure", message=xml_text(message, 500))
             el.text = xml_text(f"verdicts by repeat: {verdicts}")
         elif not any(v is not None for v in shown.values()):

@@ -48,6 +48,21 @@ class MetricRow:
     floor: str
     status: str
     excluded: str
+    test: str = ""
+    """Which test gave ``p``: ``sign-flip`` or ``McNemar``."""
+    mcnemar: str = "\u2014"
+    """McNemar's p on the collapsed outcomes, or ``same test`` when it decided."""
+
+
+@dataclass(frozen=True)
+class ReliabilityRow:
+    """A capability metric's per-trial rate, collapsed value, pass^k and pass@k."""
+
+    name: str
+    per_trial: str
+    collapsed: str
+    pass_hat: list[str]
+    pass_at: str
 
 
 @dataclass(frozen=True)
@@ -81,6 +96,9 @@ class View:
     flips_total: int
     exclusions: list[str]
     repro: list[tuple[str, str, str]]
+    reliability: list[ReliabilityRow] = field(default_factory=list)
+    reliability_k: list[int] = field(default_factory=list)
+    """The k of the pass^k columns (2 .. the most repeats; pass^1 is the per-trial rate)."""
     full_location: str | None = None
     shortened: bool = False
     flip_cap: int = 0
@@ -91,13 +109,80 @@ class View:
         return self.flips_total - len(self.flips)
 
 
-def _metric_rate(report: Report | None, name: str) -> str:
+def _metric_rate(report: Report | None, name: str, *, trials: bool = False) -> str:
     if report is None:
         return fmt.DASH
     metric = report.metrics.get(name)
     if metric is None:
         return "absent"
+    if metric.headline == "per_trial":
+        return fmt.share(
+            metric.value,
+            metric.n,
+            metric.ci_low,
+            metric.ci_high,
+            successes=metric.successes,
+            trials=metric.trials,
+            with_trials=trials,
+        )
     return fmt.rate(metric.k, metric.n, metric.value, metric.ci_low, metric.ci_high)
+
+
+def reliability_rows(
+    report: Report, escape: Escape, withheld: Mapping[str, str]
+) -> tuple[list[ReliabilityRow], list[int]]:
+    """Per capability metric with pass^k figures: its per-trial rate (pass^1), its collapsed
+    (majority) value, pass^k for k = 2 .. the most repeats, and pass@k at that k. Empty when no
+    case has two measured repeats."""
+    top = max(
+        (len(m.pass_k) for name, m in report.metrics.items() if name not in withheld),
+        default=0,
+    )
+    if top < 2:
+        return [], []
+    rows: list[ReliabilityRow] = []
+    for name, metric in report.metrics.items():
+        if name in withheld or not metric.pass_k or metric.n == 0:
+            continue
+        figures = {one.k: one for one in metric.pass_k}
+        hats = []
+        for k in range(2, top + 1):
+            one = figures.get(k)
+            hats.append(
+                fmt.DASH
+                if one is None
+                else fmt.share(
+                    one.pass_hat, one.cases, one.pass_hat_low, one.pass_hat_high, unit=""
+                ).strip()
+            )
+        last = figures.get(top)
+        collapsed = metric.collapsed
+        rows.append(
+            ReliabilityRow(
+                name=escape(name),
+                per_trial=fmt.share(
+                    metric.per_trial.value if metric.per_trial else None,
+                    metric.n,
+                    metric.per_trial.ci_low if metric.per_trial else None,
+                    metric.per_trial.ci_high if metric.per_trial else None,
+                    unit="",
+                    successes=metric.successes,
+                    trials=metric.trials,
+                ),
+                collapsed=fmt.DASH
+                if collapsed is None
+                else fmt.rate(
+                    collapsed.k, collapsed.n, collapsed.value, collapsed.ci_low, collapsed.ci_high
+                ),
+                pass_hat=hats,
+                pass_at=fmt.DASH
+                if last is None
+                else fmt.share(
+                    last.pass_at, last.cases, last.pass_at_low, last.pass_at_high, unit=""
+                ),
+            )
+        )
+    return rows, list(range(2, top + 1))
 
 
 def _excluded(report: Report, name: str) -> str:
@@ -161,13 +246,30 @@ def _decision_row(
         candidate=_metric_rate(cand, m.name),
         delta=fmt.points(m.delta),
         flips=f"{m.regressions} / {m.improvements}" if m.gated else fmt.DASH,
-        p=fmt.p_value(m.p),
+        p=_p_with_error(m),
         p_adjusted=fmt.p_value(m.p_adjusted),
         detectable=fmt.DASH if m.detectable_drop is None else fmt.points(m.detectable_drop)[1:],
         floor=_floor(m),
         status=_status(m),
         excluded=escape(_excluded(cand, m.name)),
+        test=_test_name(m),
+        mcnemar=fmt.DASH
+        if not m.gated
+        else ("same test" if m.test == "mcnemar" else fmt.p_value(m.mcnemar_p)),
     )
+
+
+def _test_name(m: MetricDecision) -> str:
+    if m.test is None:
+        return ""
+    return "McNemar" if m.test == "mcnemar" else "sign-flip"
+
+
+def _p_with_error(m: MetricDecision) -> str:
+    text = fmt.p_value(m.p)
+    if m.p is not None and not m.exact:
+        text += f" \u00b1 {m.mc_error:.1g}"
+    return text
 
 
 def _plain_row(
@@ -281,10 +383,48 @@ def _diagnostics(report: Report, escape: Escape) -> list[tuple[str, str]]:
         rows.append(
             ("unstable cases", escape(f"not measured: {stab.reason or 'fewer than 2 repeats'}"))
         )
+    unsteady = _most_unstable(report)
+    if unsteady:
+        rows.append(("most unstable cases", escape(unsteady)))
     judge = judge_summary(diag)
     if judge is not None:
         rows.append(("judge calibration", escape(judge)))
     return rows
+
+
+def _most_unstable(report: Report, limit: int = 5) -> str:
+    """The cases whose repeats split most evenly on some pass/fail metric, worst first:
+    ``id (route 2/4)``."""
+    found: list[tuple[float, int, str, str]] = []
+    for position, (case_id, case) in enumerate(report.cases.items()):
+        if not case.unstable:
+            continue
+        best: tuple[float, str] | None = None
+        tally: dict[str, list[int]] = {}
+        for outcome in case.repeats:
+            if outcome.variant != "base":
+                continue
+            for name, value in outcome.scores.items():
+                if value is not None and report.metrics.get(name, None) is not None:
+                    metric = report.metrics[name]
+                    if metric.collapse == "median":
+                        continue
+                    counts = tally.setdefault(name, [0, 0])
+                    counts[0] += value >= 0.5
+                    counts[1] += 1
+        for name, (ones, trials) in tally.items():
+            if 0 < ones < trials:
+                balance = min(ones, trials - ones) / trials
+                if best is None or balance > best[0]:
+                    best = (balance, f"{name} {ones}/{trials}")
+        if best is not None:
+            found.append((-best[0], position, case_id, best[1]))
+    if not found:
+        return ""
+    found.sort()
+    shown = ", ".join(f"{case_id} ({what})" for _, _, case_id, what in found[:limit])
+    more = len(found) - limit
+    return shown + (f" and {more} more" if more > 0 else "")
 
 
 def _exclusions(
@@ -395,9 +535,17 @@ def build_view(
         notes = [escape(n) for n in decision.notes]
         gated = sum(m.gated for m in decision.metrics)
         paired = max((m.n for m in decision.metrics), default=0)
+        tests = {m.test for m in decision.metrics if m.gated}
+        test = (
+            "McNemar's test (one repeat per case)"
+            if tests == {"mcnemar"}
+            else "sign-flip test on per-case success rates (McNemar's where each case has one "
+            "repeat)"
+        )
         caption = (
-            f"up to {paired} paired cases; one-sided McNemar ({decision.test}), "
-            f"Holm over {gated} gated metric(s) at alpha {decision.alpha:g}"
+            f"up to {paired} paired cases; p: one-sided {test}, {decision.test}, Holm over "
+            f"{gated} gated metric(s) at alpha {decision.alpha:g}; regressed / improved and "
+            "McNemar: repeats collapsed per case"
         )
         power = [
             escape(m.power_note) for m in decision.metrics if m.gated and m.name not in withheld
@@ -410,6 +558,7 @@ def build_view(
             else "shown without a decision"
         )
         reasons, notes, caption, power = [], [], "", []
+    reliability, reliability_k = reliability_rows(candidate, escape, withheld)
     notes.extend(escape(line) for line in context)
     if not candidate.complete:
         notes.insert(0, escape(f"this run is incomplete: {candidate.incomplete_reason}"))
@@ -431,6 +580,8 @@ def build_view(
         flips_total=total_flips,
         exclusions=_exclusions(candidate, baseline, decision, escape),
         repro=repro_rows(candidate, baseline, escape),
+        reliability=reliability,
+        reliability_k=reliability_k,
         full_location=escape(full_location) if full_location else None,
         flip_cap=flip_cap,
     )

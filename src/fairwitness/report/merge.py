@@ -45,7 +45,7 @@ from fairwitness.report.model import (
     Report,
     Stability,
 )
-from fairwitness.scoring import CaseScore, Scorer, summarise
+from fairwitness.scoring import CaseScore, Scorer, success_count, summarise
 from fairwitness.scoring.base import KIND_OF_COLLAPSE
 
 SAME: tuple[tuple[str, Callable[[Report], object]], ...] = (
@@ -248,7 +248,9 @@ def merge_reports(paths: Sequence[str | Path], out: str | Path, *, force: bool =
     ids: list[str] = [""] * n_cases
     verdicts: list[list[str | None]] = [[] for _ in range(n_cases)]
     values: dict[str, list[CaseScore]] = {s.name: [] for s in scorers}
-    per_position: list[tuple[dict[str, Any], dict[str, Any]]] = [({}, {})] * n_cases
+    per_position: list[tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]] = [
+        ({}, {}, [])
+    ] * n_cases
     measured = unstable = 0
     trace_offsets: list[int] = []
     lines_so_far = 0
@@ -264,12 +266,12 @@ def merge_reports(paths: Sequence[str | Path], out: str | Path, *, force: bool =
                 ids[position] = case_id
                 where[position] = (k, offset, length)
                 verdicts[position] = [o.get("verdict") for o in base]
-                per_position[position] = (record["scores"], record["excluded"])
+                per_position[position] = (record["scores"], record["excluded"], base)
                 if len(base) >= 2:
                     measured += 1
                     unstable += bool(record["unstable"])
         lines_so_far += _count_lines(shard)
-    for scores, excluded in per_position:
+    for scores, excluded, base in per_position:
         for scorer in scorers:
             name = scorer.name
             if name not in scores:
@@ -277,7 +279,12 @@ def merge_reports(paths: Sequence[str | Path], out: str | Path, *, force: bool =
             else:
                 value = scores[name]
                 reason = excluded.get(name) if value is None else None
-                values[name].append(CaseScore(value, reason, False))
+                ones, trials = (0, 0)
+                if scorer.kind != "continuous":
+                    ones, trials = success_count(
+                        v for o in base if (v := o.get("scores", {}).get(name)) is not None
+                    )
+                values[name].append(CaseScore(value, reason, False, ones, trials))
     if len(set(ids)) != n_cases:
         raise ReportError(Problem("the same case id appears in two shards"))
 

@@ -81,13 +81,67 @@ class CaseOutcomes(_Model):
     """True when the measured repeats disagree on any metric, or on the verdict."""
 
 
-class Metric(_Model):
-    """One aggregated metric. ``value`` is null when nothing was measured ("not measured")."""
+class Figure(_Model):
+    """One figure of a metric: a value out of ``n`` cases, with its 95% interval."""
 
     value: float | None
-    """The metric's value, or null when ``n`` is 0."""
+    """The figure, or null when ``n`` is 0."""
     k: float
-    """Numerator (successes or hits; a sum for continuous metrics)."""
+    """Numerator: cases that collapsed to 1.0 (``collapsed``), or the sum over cases of each
+    case's share of measured repeats that scored 1.0 (``per_trial``)."""
+    n: int
+    """Cases measured."""
+    ci_low: float | None = None
+    """Lower bound of the 95% interval."""
+    ci_high: float | None = None
+    """Upper bound of the 95% interval."""
+
+
+class PassAtK(_Model):
+    """pass^k and pass@k at one k, estimated without bias from each case's repeats and averaged
+    over the cases with at least k measured repeats, with 95% intervals over cases."""
+
+    k: int = Field(ge=1)
+    """How many independent tries."""
+    cases: int = Field(ge=0)
+    """Cases with at least ``k`` measured repeats."""
+    pass_hat: float | None
+    """pass^k: the chance that all k tries pass (mean of C(c, k) / C(n, k))."""
+    pass_hat_low: float | None = None
+    pass_hat_high: float | None = None
+    pass_at: float | None
+    """pass@k: the chance that at least one of k tries passes (mean of 1 - C(n - c, k) /
+    C(n, k))."""
+    pass_at_low: float | None = None
+    pass_at_high: float | None = None
+
+
+def _collapsed_headline(headline: str) -> bool:
+    return headline == "collapsed"
+
+
+def _none(value: object) -> bool:
+    return value is None
+
+
+def _empty(value: list[PassAtK]) -> bool:
+    return not value
+
+
+class Metric(_Model):
+    """One aggregated metric. ``value`` is null when nothing was measured ("not measured").
+
+    ``value``, ``k``, ``n`` and the interval are the metric's headline figure, which ``headline``
+    names: a capability metric's per-trial rate, a safety or continuous metric's collapsed value.
+    A pass/fail metric also keeps both figures apart (``per_trial``, ``collapsed``) and, for
+    capability metrics, pass^k and pass@k. Reports written before per-trial rates have none of
+    these fields: their headline is the collapsed value."""
+
+    value: float | None
+    """The metric's headline value, or null when ``n`` is 0."""
+    k: float
+    """Numerator of the headline (successes or hits; a sum of shares for a per-trial rate; a
+    sum for continuous metrics)."""
     n: int
     """Denominator: cases measured."""
     ci_low: float | None = None
@@ -103,6 +157,25 @@ class Metric(_Model):
     """Direction: false for rates of something bad, like ``misreport_as_empty``."""
     description: str = ""
     """What the metric measures."""
+    headline: Literal["collapsed", "per_trial"] = Field(
+        default="collapsed", exclude_if=_collapsed_headline
+    )
+    """Which figure ``value`` is: ``per_trial`` (capability metrics) or ``collapsed`` (left out
+    of the file)."""
+    trials: int | None = Field(default=None, ge=0, exclude_if=_none)
+    """Measured repeats over the ``n`` cases (pass/fail metrics)."""
+    successes: int | None = Field(default=None, ge=0, exclude_if=_none)
+    """Of those, the repeats that scored 1.0."""
+    per_trial: Figure | None = Field(default=None, exclude_if=_none)
+    """The per-trial rate: the mean over cases of each case's share of measured repeats that
+    scored 1.0, with an interval that treats cases as the sampling unit (Wilson at the
+    effective sample size; see :func:`fairwitness.stats.case_mean_interval`)."""
+    collapsed: Figure | None = Field(default=None, exclude_if=_none)
+    """The repeats collapsed per case by ``collapse``, counted over cases with a Wilson
+    interval."""
+    pass_k: list[PassAtK] = Field(default_factory=list, exclude_if=_empty)
+    """pass^k and pass@k for k = 1 .. the most measured repeats of a case (capability
+    metrics)."""
 
 
 class Counts(_Model):
