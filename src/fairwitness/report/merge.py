@@ -72,6 +72,9 @@ SAME: tuple[tuple[str, Callable[[Report], object]], ...] = (
 )
 """What every shard of one run has in common (field name, how to read it)."""
 
+Successes = dict[str, tuple[int, int]]
+"""Per pass/fail metric, a case's (successes, measured repeats)."""
+
 
 def _judge_setup(block: Any) -> Any:
     """The judge block without what each shard's judge did (``usage``), which is summed."""
@@ -248,9 +251,10 @@ def merge_reports(paths: Sequence[str | Path], out: str | Path, *, force: bool =
     ids: list[str] = [""] * n_cases
     verdicts: list[list[str | None]] = [[] for _ in range(n_cases)]
     values: dict[str, list[CaseScore]] = {s.name: [] for s in scorers}
-    per_position: list[tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]] = [
-        ({}, {}, [])
-    ] * n_cases
+    per_position: list[tuple[dict[str, Any], dict[str, Any], Successes]] = [({}, {}, {})] * n_cases
+    # success counts of the pass/fail metrics, one shared object per combination seen
+    binary = [s.name for s in scorers if s.kind != "continuous"]
+    interned: dict[tuple[tuple[int, int], ...], Successes] = {}
     measured = unstable = 0
     trace_offsets: list[int] = []
     lines_so_far = 0
@@ -266,12 +270,21 @@ def merge_reports(paths: Sequence[str | Path], out: str | Path, *, force: bool =
                 ids[position] = case_id
                 where[position] = (k, offset, length)
                 verdicts[position] = [o.get("verdict") for o in base]
-                per_position[position] = (record["scores"], record["excluded"], base)
+                counts = tuple(
+                    success_count(
+                        v for o in base if (v := o.get("scores", {}).get(name)) is not None
+                    )
+                    for name in binary
+                )
+                found = interned.get(counts)
+                if found is None:
+                    found = interned[counts] = dict(zip(binary, counts, strict=True))
+                per_position[position] = (record["scores"], record["excluded"], found)
                 if len(base) >= 2:
                     measured += 1
                     unstable += bool(record["unstable"])
         lines_so_far += _count_lines(shard)
-    for scores, excluded, base in per_position:
+    for scores, excluded, successes in per_position:
         for scorer in scorers:
             name = scorer.name
             if name not in scores:
@@ -279,11 +292,7 @@ def merge_reports(paths: Sequence[str | Path], out: str | Path, *, force: bool =
             else:
                 value = scores[name]
                 reason = excluded.get(name) if value is None else None
-                ones, trials = (0, 0)
-                if scorer.kind != "continuous":
-                    ones, trials = success_count(
-                        v for o in base if (v := o.get("scores", {}).get(name)) is not None
-                    )
+                ones, trials = successes.get(name, (0, 0))
                 values[name].append(CaseScore(value, reason, False, ones, trials))
     if len(set(ids)) != n_cases:
         raise ReportError(Problem("the same case id appears in two shards"))
