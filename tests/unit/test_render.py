@@ -265,6 +265,34 @@ def test_junit_has_one_testcase_per_case_and_one_for_the_gate() -> None:
     assert gate_case.get("name") == "fairwitness.gate"
 
 
+def test_junit_carries_per_trial_rates_and_pass_k_and_the_share_behind_a_failure() -> None:
+    plan = plan_of(12, lambda i: [PASS, FAIL, FAIL] if i < 3 else [PASS] * 3)
+    cand = build(plan)
+    root = ET.fromstring(render_junit(cand).split("\n", 1)[1])
+    (suite,) = root
+    found = {p.get("name"): p.get("value") for p in suite.find("properties") or []}
+    route = cand.metrics["route"]
+    assert found["route"] == f"{route.value:.6g}" == found["route.per_trial"]
+    assert found["route.collapsed"] == "0.75"
+    assert found["route.pass^3"] == "0.75" and found["route.pass@3"] == "1"
+    assert found["route.pass^2"] == f"{(9 + 3 * 0.0) / 12:.6g}"
+    failure = suite.find("testcase[@name='c0']/failure")
+    assert failure is not None
+    assert failure.get("message") == "failed: route (1/3 repeats scored 1)"
+
+
+def test_the_terminal_shows_reliability_over_repeats() -> None:
+    cand = build(plan_of(12, lambda i: [PASS, FAIL, FAIL] if i < 3 else [PASS] * 3))
+    text = render_terminal(cand)
+    lines = text.splitlines()
+    start = lines.index(
+        "reliability over repeats (pass^k: all k tries pass; pass@k: at least one does)"
+    )
+    row = lines[start + 1]
+    assert row.startswith("route ") and "pass^2 75.0%" in row and "pass^3 75.0%" in row
+    assert "per trial 83.3%" in row and "30/36 trials" in row and "pass@3 100.0%" in row
+
+
 def test_json_carries_the_decision() -> None:
     decision = decide(BASE40, DROP40)
     data = json.loads(render_json(DROP40, BASE40, decision))
