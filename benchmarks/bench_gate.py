@@ -20,6 +20,21 @@ e. A check that the simulation measures the real gate: for the first replication
    Report.from_run) from the same draws and decided by ``decide()`` with each test; the row counts
    disagreements in exit code or per-metric counts (target 0).
 
+Stochastic agents, whose repeats of one case disagree (:mod:`_stochastic` describes the model of
+latent per-case success probabilities at four noise levels, n = 50, 210 and 1000 cases and k = 1,
+3 and 5 repeats per side; :mod:`_stochastic_rows` the rows):
+
+f. Type-I error of the rate test (the one-sided sign-flip test on per-case drops in success rate
+   the gate runs) per noise level, n and k, mid-p and exact; exact for the model at k = 1, where
+   it is McNemar's test.
+g. Family-wise false-alarm rate over five gated metrics, Holm at 0.05.
+h. Power for 3- and 5-point per-trial drops beside McNemar's test on majority-collapsed outcomes,
+   on the same draws, and whether the rate test is at least as powerful in every cell.
+i. Checks of the simulation: against exact rates, against case-by-case draws, and against
+   ``fairwitness.gate.rate_test`` itself.
+j. The real gate end to end (:mod:`_endtoend`): the self-comparison of a stochastic agent passes,
+   and a 20-point drop is caught, through reports built by the pipeline and ``decide()``.
+
 Seeded (``random.Random``), so a run reproduces its figures exactly. Run with
 ``benchmarks/run --only gate`` (``--quick`` for fewer replications).
 """
@@ -32,6 +47,8 @@ import random
 import sys
 from typing import Any
 
+import _endtoend
+import _stochastic_rows
 from _rows import row
 
 COMMAND = "benchmarks/run --only gate"
@@ -253,4 +270,6 @@ def collect(*, quick: bool = False) -> list[dict[str, Any]]:
             command,
         )
     )
+    rows += _stochastic_rows.collect(quick=quick, command=command)
+    rows += _endtoend.collect(quick=quick, command=command)
     return rows
