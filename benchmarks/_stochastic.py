@@ -239,8 +239,7 @@ def _rate_p(k: int, key: tuple[tuple[int, int], ...], test: Test) -> float:
 def rate_p(k: int, drops: dict[int, int], test: Test, *, check: bool = False) -> float:
     p = _rate_p(k, _key(drops), test)
     if check:
-        from fairwitness.gate import rate_test
-        from fairwitness.gate._compare import RatePairs
+        from fairwitness.gate import RatePairs, rate_test
 
         groups = sorted((Fraction(u, k), m) for u, m in drops.items())
         pairs = RatePairs(n=sum(drops.values()), drops=groups)

@@ -43,7 +43,7 @@ tested, get no floor and do not fail must-pass cases; a note says so.
 from __future__ import annotations
 
 from fairwitness.gate._audit import Audit, audit_report
-from fairwitness.gate._compare import is_bad
+from fairwitness.gate._compare import RatePairs, is_bad
 from fairwitness.gate._decide import decide, paired_tests, rate_test
 from fairwitness.gate._decision import Decision, MetricDecision, PassFloor, Verdict
 from fairwitness.gate._power import POWER, DetectableDrop, detectable_drop
@@ -57,6 +57,7 @@ __all__ = [
     "MetricDecision",
     "POWER",
     "PassFloor",
+    "RatePairs",
     "Test",
     "Verdict",
     "audit_report",
