@@ -43,10 +43,11 @@ tested, get no floor and do not fail must-pass cases; a note says so.
 from __future__ import annotations
 
 from fairwitness.gate._audit import Audit, audit_report
-from fairwitness.gate._compare import RatePairs, is_bad
+from fairwitness.gate._compare import is_bad
 from fairwitness.gate._decide import decide, paired_tests, rate_test
 from fairwitness.gate._decision import Decision, MetricDecision, PassFloor, Verdict
 from fairwitness.gate._power import POWER, DetectableDrop, detectable_drop
+from fairwitness.gate._rates import RatePairs
 from fairwitness.gate._settings import GateSettings, Test
 
 __all__ = [

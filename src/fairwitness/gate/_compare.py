@@ -6,7 +6,6 @@ import difflib
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from fractions import Fraction
 from itertools import compress
 from operator import attrgetter
 from typing import Literal
@@ -14,6 +13,7 @@ from typing import Literal
 from fairwitness.diagnostics.judge import judge_changed, judge_metrics, withheld_metrics
 from fairwitness.gate._audit import BUILTIN, audit_report, id_list
 from fairwitness.gate._decision import PRECEDENCE
+from fairwitness.gate._rates import RatePairs, pair_rates
 from fairwitness.gate._settings import GateSettings
 from fairwitness.report import Report
 from fairwitness.scoring import Scorer
@@ -34,36 +34,6 @@ class Pairs:
     improvements: int = 0
     regressed: list[str] = field(default_factory=list)
     improved: list[str] = field(default_factory=list)
-
-
-@dataclass
-class RatePairs:
-    """A metric's per-case success shares over the cases measured in both reports.
-
-    ``drops`` holds each paired case's drop (baseline share minus candidate share, signed so that
-    a positive drop is the candidate doing worse), as exact fractions, in groups: ``(drop,
-    cases)``."""
-
-    n: int = 0
-    drops: list[tuple[Fraction, int]] = field(default_factory=list)
-    baseline: float | None = None
-    """Mean per-trial rate of the baseline over the paired cases."""
-    candidate: float | None = None
-    """Mean per-trial rate of the candidate over the paired cases."""
-    single: bool = True
-    """Every paired case has exactly one measured repeat on both sides (the test is McNemar's)."""
-    trials_baseline: int = 0
-    trials_candidate: int = 0
-
-    @property
-    def mean_square(self) -> float:
-        """The mean over paired cases of the squared drop."""
-        if not self.n:
-            return 0.0
-        return float(sum(drop * drop * count for drop, count in self.drops) / self.n)
-
-    def expanded(self) -> list[Fraction]:
-        return [drop for drop, count in self.drops for _ in range(count)]
 
 
 @dataclass
@@ -142,6 +112,7 @@ class Comparison:
         self.scorers: dict[str, Scorer] = {**self.b_audit.scorers, **self.c_audit.scorers}
         self._pairs: dict[str, Pairs] | None = None
         self._rates: dict[str, RatePairs] = {}
+        self._combos: Counter[tuple[tuple[int, int], tuple[int, int]]] | None = None
         b_cases, c_cases = baseline.cases, candidate.cases
         b_ids = list(b_cases)
         # the usual case: the same cases in the same order, paired at C speed
@@ -328,34 +299,17 @@ class Comparison:
         scorer = self.scorers[name]
         if scorer.kind == "continuous":
             return RatePairs()
-        sign = 1 if scorer.higher_is_better else -1
-        b_keys, c_keys = self.b_audit.case_keys, self.c_audit.case_keys
-        if self._aligned:
-            combos = Counter(zip(b_keys, c_keys, strict=True))
-        else:
-            b_of = dict(zip(self.b.cases, b_keys, strict=True))
-            c_of = dict(zip(self.c.cases, c_keys, strict=True))
-            combos = Counter((b_of[case_id], c_of[case_id]) for case_id in self.paired)
-        b_counts, c_counts = self.b_audit.successes, self.c_audit.successes
-        drops: Counter[Fraction] = Counter()
-        found = RatePairs()
-        b_sum = c_sum = Fraction(0)
-        for (b_key, c_key), count in combos.items():
-            before, after = b_counts[b_key].get(name), c_counts[c_key].get(name)
-            if before is None or after is None:
-                continue
-            b_share, c_share = Fraction(*before), Fraction(*after)
-            drops[sign * (b_share - c_share)] += count
-            found.n += count
-            b_sum += b_share * count
-            c_sum += c_share * count
-            found.trials_baseline += before[1] * count
-            found.trials_candidate += after[1] * count
-            found.single = found.single and before[1] == 1 and after[1] == 1
-        found.drops = sorted(drops.items())
-        if found.n:
-            found.baseline, found.candidate = float(b_sum / found.n), float(c_sum / found.n)
-        return found
+        if self._combos is None:
+            b_keys, c_keys = self.b_audit.case_keys, self.c_audit.case_keys
+            if self._aligned:
+                self._combos = Counter(zip(b_keys, c_keys, strict=True))
+            else:
+                b_of = dict(zip(self.b.cases, b_keys, strict=True))
+                c_of = dict(zip(self.c.cases, c_keys, strict=True))
+                self._combos = Counter((b_of[case_id], c_of[case_id]) for case_id in self.paired)
+        return pair_rates(
+            name, scorer, self._combos, self.b_audit.successes, self.c_audit.successes
+        )
 
     def _measured_in_both(self, name: str) -> bool:
         return name in self.b_audit.scorers and name in self.c_audit.scorers

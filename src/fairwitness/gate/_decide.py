@@ -14,9 +14,10 @@ from collections.abc import Sequence
 
 from fairwitness.errors import EXIT_OK
 from fairwitness.gate._audit import Audit
-from fairwitness.gate._compare import Comparison, Floor, RatePairs
+from fairwitness.gate._compare import Comparison, Floor
 from fairwitness.gate._decision import VERDICTS, Decision, MetricDecision, PassFloor
 from fairwitness.gate._power import POWER
+from fairwitness.gate._rates import RatePairs
 from fairwitness.gate._settings import GateSettings, Test
 from fairwitness.report import Report
 from fairwitness.scoring import Scorer

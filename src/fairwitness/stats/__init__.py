@@ -31,15 +31,8 @@ from __future__ import annotations
 from fairwitness.stats._agreement import Kappa, cohen_kappa
 from fairwitness.stats._beta import betainc, betaincinv, binom_pmf, binom_tail
 from fairwitness.stats._intervals import bootstrap_ci, clopper_pearson, normal_quantile, wilson
-from fairwitness.stats._rates import (
-    SignFlip,
-    case_mean_interval,
-    cases_needed,
-    pass_at_k,
-    pass_hat_k,
-    rate_detectable_drop,
-    sign_flip,
-)
+from fairwitness.stats._rates import case_mean_interval, pass_at_k, pass_hat_k
+from fairwitness.stats._signflip import SignFlip, cases_needed, rate_detectable_drop, sign_flip
 from fairwitness.stats._significance import HolmResult, holm, mcnemar
 
 __all__ = [
