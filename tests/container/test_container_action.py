@@ -124,7 +124,7 @@ def test_a_push_updates_the_readme(world: World, step) -> None:
     assert result.code == 0, result.stdout + result.stderr
     assert result.outputs["readme-changed"] == "true"
     readme = (world.workspace / "README.md").read_text(encoding="utf-8")
-    assert "| route | 62/63 = 98.4% | 63 |" in readme
+    assert "| route (per trial) | 97.4% | 63 | 93.2% \u2013 99.0% |" in readme
     assert world.comments() == []
 
 
