@@ -272,9 +272,9 @@ def metric_row(
     return f"| {_cell(name)} | {shown} | {n} | {interval} |"
 
 
-def _metric_rows(name: str, metric: Metric) -> list[str]:
+def _metric_rows(name: str, metric: Metric, *, with_pass_at: bool = False) -> list[str]:
     """A metric's row (its headline: a capability metric's per-trial rate), then, with several
-    repeats, its pass^k at the most repeats."""
+    repeats, its pass^k at the most repeats (and its pass@k there, with ``with_pass_at``)."""
     # one trial per case: the per-trial rate is a plain count of cases
     per_trial = metric.headline == "per_trial" and metric.trials != metric.n
     if per_trial and metric.n < SMALL_N and metric.trials is not None:
@@ -306,6 +306,19 @@ def _metric_rows(name: str, metric: Metric) -> list[str]:
                 mean=True,
             )
         )
+        if with_pass_at:
+            at = last.pass_at
+            rows.append(
+                metric_row(
+                    f"{name} pass@{last.k}",
+                    at,
+                    0.0 if at is None else at * last.cases,
+                    last.cases,
+                    last.pass_at_low,
+                    last.pass_at_high,
+                    mean=True,
+                )
+            )
     return rows
 
 
@@ -334,7 +347,7 @@ def render_block(block: Block, loaded: LoadedReport, readme_dir: Path) -> list[s
         rows.extend(
             [withheld_row(block.metric)]
             if block.metric in withheld
-            else _metric_rows(block.metric, metric)
+            else _metric_rows(block.metric, metric, with_pass_at=True)
         )
         n = f"{metric.n} cases"
     else:

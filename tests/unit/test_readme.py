@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from builders import FAIL, PASS, build, plan_of
 from fairwitness import Case, Dataset, Report, Runner, __version__, tool
 from fairwitness.cli import main
 from fairwitness.readme import metric_row, read_document, split_lines
@@ -366,3 +367,28 @@ def test_parse_reports_blocks_with_their_lines(tmp_path: Path) -> None:
         ("s", "s", None, 2, "\r\n"),
         ("s:route", "s", "route", 4, "\n"),
     ]
+
+
+def test_repeats_show_the_per_trial_rate_and_pass_k_and_one_metric_adds_pass_at_k(
+    repo: Path,
+) -> None:
+    report = build(plan_of(20, lambda i: [PASS, FAIL, FAIL] if i < 4 else [PASS] * 3))
+    report.save(repo / "reports" / "r.report.json")
+    (repo / "README.md").write_text(block("s") + block("s:route"), encoding="utf-8")
+    assert readme("README.md", "--reports", "reports/r.report.json", "--write") == 0
+    text = (repo / "README.md").read_text(encoding="utf-8")
+    whole, one = text.split("<!-- fairwitness:begin s:route -->")
+    route = report.metrics["route"]
+    (hat,) = [p for p in route.pass_k if p.k == 3]
+    assert table_rows(whole)["route (per trial)"] == (
+        f"| route (per trial) | 86.7% (indicative) | 20 | "
+        f"{route.ci_low:.1%} \u2013 {route.ci_high:.1%} |"
+    )
+    assert table_rows(whole)["route pass^3"].startswith(
+        "| route pass^3 | 80.0% (indicative) | 20 |"
+    )
+    assert "route pass@3" not in whole
+    rows = table_rows(one)
+    assert sorted(rows) == ["route (per trial)", "route pass@3", "route pass^3"]
+    assert rows["route pass@3"].startswith("| route pass@3 | 100.0% (indicative) | 20 |")
+    assert hat.pass_hat == 0.8
