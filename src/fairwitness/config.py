@@ -437,3 +437,11 @@ def load_config(path: str | Path | None = None, *, cwd: Path | None = None) -> L
         problems = [_problem(e, text, name, prefix) for e in exc.errors(include_url=False)]
         raise ConfigError(problems[0], problems=problems) from None
     return LoadedConfig(config, source.resolve())
+
+
+def project_config(path: str | None) -> LoadedConfig | None:
+    """The config named by ``--config``, else the one in the current folder, else none."""
+    if path is not None:
+        return load_config(path)
+    found = find_config(Path.cwd())
+    return load_config(found) if found is not None else None

@@ -21,10 +21,9 @@ from pathlib import Path
 from typing import TextIO
 
 from fairwitness._atomic import write_atomic
-from fairwitness.commands.gate import gate_settings
 from fairwitness.commands.run import run
 from fairwitness.errors import EXIT_OK, OutputExistsError, Problem, UsageError
-from fairwitness.gate import decide
+from fairwitness.gate import decide, gate_settings
 from fairwitness.render import render_comment, render_junit, render_summary
 from fairwitness.report import Report
 

@@ -10,11 +10,12 @@ when the reports cannot be compared; deciding is ``fairwitness gate``'s job.
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any, Literal, TextIO
 
-from fairwitness.commands.gate import gate_settings, write_output
+from fairwitness._atomic import write_atomic
 from fairwitness.errors import EXIT_INVALID, EXIT_OK
-from fairwitness.gate import Decision, decide
+from fairwitness.gate import Decision, decide, gate_settings
 from fairwitness.render import (
     Renderer,
     render_comment,
@@ -50,7 +51,7 @@ def _show(
 
 def _emit(text: str, out: str | None, stdout: TextIO) -> None:
     if out:
-        write_output(out, text)
+        write_atomic(Path(out), text)
     else:
         stdout.write(text)
 
@@ -65,7 +66,7 @@ def render(
     **flags: Any,
 ) -> int:
     """Show ``report`` (with ``baseline``: the comparison the gate would make). ``flags`` are
-    :func:`~fairwitness.commands.gate.gate_settings`'s."""
+    :func:`~fairwitness.gate.gate_settings`'s."""
     settings, templates = gate_settings(**flags)
     renderer = Renderer(templates)
     candidate = load_for_decision(report)

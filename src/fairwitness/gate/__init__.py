@@ -46,6 +46,7 @@ from fairwitness.gate._audit import Audit, audit_report
 from fairwitness.gate._compare import is_bad
 from fairwitness.gate._decide import decide, paired_tests, rate_test
 from fairwitness.gate._decision import Decision, MetricDecision, PassFloor, Verdict
+from fairwitness.gate._options import gate_settings, parse_floors
 from fairwitness.gate._power import POWER, DetectableDrop, detectable_drop
 from fairwitness.gate._rates import RatePairs
 from fairwitness.gate._settings import GateSettings, Test
@@ -64,7 +65,9 @@ __all__ = [
     "audit_report",
     "decide",
     "detectable_drop",
+    "gate_settings",
     "is_bad",
     "paired_tests",
+    "parse_floors",
     "rate_test",
 ]

@@ -36,7 +36,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
-from fairwitness.commands.gate import gate_settings
 from fairwitness.commands.readme import readme
 from fairwitness.config import find_config
 from fairwitness.errors import (
@@ -46,7 +45,7 @@ from fairwitness.errors import (
     FairwitnessError,
     Problem,
 )
-from fairwitness.gate import Decision, decide
+from fairwitness.gate import Decision, decide, gate_settings
 from fairwitness.gate._decision import PRECEDENCE, VERDICTS
 from fairwitness.github._context import Outcome, Ownership, PullContext
 from fairwitness.github.baseline import Baseline, BaselineFinder, Git
