@@ -23,7 +23,6 @@ from typing import Literal, TextIO
 
 from pydantic import ValidationError
 
-from fairwitness.commands.run import metric_lines
 from fairwitness.dataset import Case, Dataset
 from fairwitness.errors import (
     EXIT_INVALID,
@@ -34,6 +33,7 @@ from fairwitness.errors import (
     ReportError,
     UsageError,
 )
+from fairwitness.render import metric_lines
 from fairwitness.report import Report, save_run_report
 from fairwitness.runner import RunResult
 from fairwitness.runner._results import _summary

@@ -12,7 +12,6 @@ from typing import Any, TextIO
 
 from pydantic import ValidationError
 
-from fairwitness._format import percent, rate, share
 from fairwitness.commands._judging import (
     JudgeWork,
     ProviderJudge,
@@ -23,10 +22,7 @@ from fairwitness.commands._judging import (
 from fairwitness.config import LoadedConfig, PricingConfig, RunConfig, SuiteConfig, load_config
 from fairwitness.dataset import Dataset
 from fairwitness.diagnostics.judge import (
-    WITHHELD,
     judge_block,
-    judge_summary,
-    withheld_metrics,
 )
 from fairwitness.errors import (
     EXIT_INVALID,
@@ -36,7 +32,8 @@ from fairwitness.errors import (
     Problem,
     UsageError,
 )
-from fairwitness.report import Report, git_sha, save_run_report
+from fairwitness.render import metric_lines
+from fairwitness.report import git_sha, save_run_report
 from fairwitness.report._usage import trial_cost
 from fairwitness.runner import Progress, Runner, RunResult
 from fairwitness.scoring import ScoreBoard, ScoringSettings
@@ -168,64 +165,6 @@ async def _run_one(
             loop.remove_signal_handler(signum)
         if judged is not None:
             await judged.aclose()
-
-
-def metric_lines(report: Report) -> list[str]:
-    """One line per measured metric, read from the saved report: its headline (a capability
-    metric's per-trial rate, with pass^k at the most repeats), k/n below n = 10, a percentage and
-    interval from n = 10 up; exclusions named."""
-    lines = []
-    withheld = withheld_metrics(report.diagnostics)
-    for name, metric in report.metrics.items():
-        if metric.n == 0 and set(metric.excluded) <= {"not_applicable"}:
-            continue
-        if name in withheld:
-            lines.append(f"{name:<20} {WITHHELD}")
-            continue
-        if metric.headline == "per_trial":
-            shown = share(
-                metric.value,
-                metric.n,
-                metric.ci_low,
-                metric.ci_high,
-                successes=metric.successes,
-                trials=metric.trials,
-            )
-        else:
-            shown = rate(metric.k, metric.n, metric.value, metric.ci_low, metric.ci_high)
-        if len(metric.pass_k) >= 2:
-            last = metric.pass_k[-1]
-            shown += f"; pass^{last.k} " + share(
-                last.pass_hat, last.cases, last.pass_hat_low, last.pass_hat_high, unit=""
-            )
-        excluded = ", ".join(
-            f"{count} {reason.replace('_', ' ')}"
-            for reason, count in metric.excluded.items()
-            if reason != "not_applicable"
-        )
-        lines.append(f"{name:<20} {shown}" + (f" (excluded: {excluded})" if excluded else ""))
-    stability = report.stability
-    if stability.unstable_share is not None:
-        lines.append(
-            f"{'unstable cases':<20} {stability.unstable_cases}/{stability.measured_cases}"
-        )
-    meter = report.diagnostics.get("meter") or {}
-    if meter.get("measured"):
-        lines.append(
-            f"{'meter':<20} {meter['call']}: {meter['flips']}/{meter['pairs']} repeat pairs "
-            "changed verdict"
-        )
-    blindness = report.diagnostics.get("blindness") or {}
-    if blindness.get("skew") is not None:
-        flag = "BLIND" if blindness["blind"] else "not blind"
-        lines.append(
-            f"{'blindness':<20} {flag}: {percent(blindness['skew'], 0)} '{blindness['top']}', "
-            f"{blindness['distinct']} distinct verdicts"
-        )
-    judge = judge_summary(report.diagnostics)
-    if judge is not None:
-        lines.append(f"{'judge calibration':<20} {judge}")
-    return lines
 
 
 def run(

@@ -13,6 +13,7 @@ would not fit it is shortened deterministically and says where the full version 
 from __future__ import annotations
 
 from fairwitness.render._escape import md, plain, xml_text
+from fairwitness.render._lines import metric_lines
 from fairwitness.render._render import (
     COMMENT_LIMIT,
     SUMMARY_LIMIT,
@@ -28,13 +29,14 @@ from fairwitness.render._view import FlipRow, MetricRow, View, build_view
 
 __all__ = [
     "COMMENT_LIMIT",
-    "SUMMARY_LIMIT",
     "FlipRow",
     "MetricRow",
     "Renderer",
+    "SUMMARY_LIMIT",
     "View",
     "build_view",
     "md",
+    "metric_lines",
     "plain",
     "render_comment",
     "render_json",
