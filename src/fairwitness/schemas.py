@@ -1,6 +1,7 @@
 """JSON Schemas of the saved formats, exported from the models.
 
-``python -m fairwitness.schemas DIR`` writes ``case``, ``trace`` and ``report`` schemas into DIR;
+``python -m fairwitness.schemas DIR`` writes ``case``, ``trace``, ``report`` and ``decision``
+(``gate --json``) schemas into DIR;
 the test suite fails when the committed files drift from the models.
 """
 
@@ -17,16 +18,23 @@ SCHEMA_FILES = {
     "case.schema.json": "case",
     "trace.schema.json": "trace",
     "report.schema.json": "report",
+    "decision.schema.json": "decision",
 }
 
 
 def schemas() -> dict[str, dict[str, Any]]:
     """File name -> JSON Schema, for every saved format."""
     from fairwitness.dataset import Case
+    from fairwitness.gate import Decision
     from fairwitness.report import Report
     from fairwitness.trace.model import Trace
 
-    models: dict[str, type[BaseModel]] = {"case": Case, "trace": Trace, "report": Report}
+    models: dict[str, type[BaseModel]] = {
+        "case": Case,
+        "trace": Trace,
+        "report": Report,
+        "decision": Decision,
+    }
     out: dict[str, dict[str, Any]] = {}
     for filename, key in SCHEMA_FILES.items():
         schema = models[key].model_json_schema(by_alias=True, mode="serialization")

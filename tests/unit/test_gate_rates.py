@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from math import comb
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -240,3 +241,21 @@ def test_must_detect_is_inconclusive_with_the_cases_or_repeats_that_would_do() -
     assert rate_detectable_drop(60, 0.25 / 4, alpha=alpha) <= 0.15
     assert rate_detectable_drop(60, 0.25 / 3, alpha=alpha) > 0.15
     assert decide(base, cand, GateSettings(must_detect=0.6)).exit_code == EXIT_OK
+
+
+def test_the_decision_json_names_its_schema_and_validates_against_the_committed_one() -> None:
+    import jsonschema
+
+    root = Path(__file__).resolve().parents[2]
+    schema = json.loads((root / "schemas" / "decision.schema.json").read_text(encoding="utf-8"))
+    decision = decide(MIXED, MIXED, GateSettings(floors={"route.pass^4": 0.6}))
+    data = json.loads(json.dumps(decision.to_dict()))
+    assert data["schema"] == "fairwitness.decision/1"
+    assert list(data)[:3] == ["schema", "exit_code", "verdict"]
+    assert data["summary"].startswith("regression: floor breached")
+    assert data["power"]["alpha"] == decision.power_alpha and "power_alpha" not in data
+    assert data["metrics"][0]["pass_floors"][0]["which"] == "pass^k"
+    jsonschema.validate(data, schema)
+    broken = {**data, "exit_code": "one"}
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(broken, schema)

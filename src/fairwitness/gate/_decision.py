@@ -1,10 +1,11 @@
-"""What the gate decided, per metric and overall."""
+"""What the gate decided, per metric and overall: versioned pydantic models, so ``gate --json``
+has a schema (``fairwitness.decision/1``, committed in ``schemas/decision.schema.json``)."""
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from fairwitness.errors import (
     EXIT_INCONCLUSIVE,
@@ -26,10 +27,15 @@ VERDICTS: dict[int, Verdict] = {
 }
 PRECEDENCE = (EXIT_INVALID, EXIT_MUST_PASS, EXIT_INCONCLUSIVE, EXIT_REGRESSION)
 """When several exit codes apply, the first of these that does is the exit code."""
+DECISION_SCHEMA: Final = "fairwitness.decision/1"
+"""The version of the decision's JSON form."""
 
 
-@dataclass(frozen=True)
-class PassFloor:
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+
+
+class PassFloor(_Model):
     """A floor on a capability metric's pass^k or pass@k (``route.pass^3 = 0.8``)."""
 
     k: int
@@ -42,8 +48,7 @@ class PassFloor:
     breached: bool
 
 
-@dataclass(frozen=True)
-class MetricDecision:
+class MetricDecision(_Model):
     """One metric's comparison. Values are recomputed from the per-case outcomes; ``None`` means
     not measured (or, for the test columns, not tested)."""
 
@@ -104,6 +109,7 @@ class MetricDecision:
     pass_floors: tuple[PassFloor, ...] = ()
     """Floors on this metric's pass^k or pass@k."""
 
+    @computed_field  # type: ignore[prop-decorator]
     @property
     def rate_drop(self) -> float | None:
         """The mean per-case drop of the per-trial rate, in the good direction (positive: the
@@ -113,6 +119,7 @@ class MetricDecision:
         change = self.rate_baseline - self.rate_candidate
         return change if self.higher_is_better else -change
 
+    @computed_field  # type: ignore[prop-decorator]
     @property
     def delta(self) -> float | None:
         """Candidate minus baseline."""
@@ -121,17 +128,15 @@ class MetricDecision:
         return self.candidate - self.baseline
 
     def to_dict(self) -> dict[str, Any]:
-        data = dataclasses.asdict(self)
-        data["delta"] = self.delta
-        data["rate_drop"] = self.rate_drop
-        data["pass_floors"] = [dataclasses.asdict(one) for one in self.pass_floors]
-        return data
+        """A JSON-safe dict of this metric's decision."""
+        return self.model_dump(mode="json")
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(_Model):
     """The gate's decision: exit code, verdict, every reason, and the per-metric figures."""
 
+    schema_: Literal["fairwitness.decision/1"] = Field(default=DECISION_SCHEMA, alias="schema")
+    """Format version of the decision's JSON form."""
     exit_code: int
     verdict: Verdict
     reasons: list[str]
@@ -141,34 +146,35 @@ class Decision:
     """``missing_from_candidate`` and ``new_in_candidate`` case ids."""
     alpha: float
     test: str
-    power_alpha: float | None = None
-    """The one-sided level of the power statements: alpha / m over m gated metrics."""
-    notes: list[str] = field(default_factory=list)
+    power_alpha: float | None = Field(default=None, exclude=True)
+    """The one-sided level of the power statements: alpha / m over m gated metrics (written as
+    ``power.alpha``)."""
+    notes: list[str] = Field(default_factory=list)
     """Things worth knowing that do not change the exit code."""
 
+    model_config = ConfigDict(
+        frozen=True, extra="forbid", use_attribute_docstrings=True, populate_by_name=True
+    )
+
+    @computed_field  # type: ignore[prop-decorator]
     @property
     def summary(self) -> str:
         """The verdict with its first reason, on one line."""
         return f"{self.verdict}: {self.reasons[0]}" if self.reasons else self.verdict
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-safe dict of the whole decision."""
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def power(self) -> dict[str, Any]:
+        """How the power statements were made: level, one-sided alpha and method."""
         return {
-            "exit_code": self.exit_code,
-            "verdict": self.verdict,
-            "summary": self.summary,
-            "reasons": list(self.reasons),
-            "metrics": [metric.to_dict() for metric in self.metrics],
-            "unpaired": {key: list(ids) for key, ids in self.unpaired.items()},
-            "alpha": self.alpha,
-            "test": self.test,
-            "power": {
-                "level": POWER,
-                "alpha": self.power_alpha,
-                "method": "normal approximation to the one-sided sign-flip test on per-case "
-                "rates from the run's mean squared per-case difference (Connor 1987's for "
-                "McNemar's test when k = 1), at alpha / m (Holm's first step over m gated "
-                "metrics)",
-            },
-            "notes": list(self.notes),
+            "level": POWER,
+            "alpha": self.power_alpha,
+            "method": "normal approximation to the one-sided sign-flip test on per-case "
+            "rates from the run's mean squared per-case difference (Connor 1987's for "
+            "McNemar's test when k = 1), at alpha / m (Holm's first step over m gated "
+            "metrics)",
         }
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-safe dict of the whole decision (what ``gate --json`` prints)."""
+        return self.model_dump(mode="json", by_alias=True)
