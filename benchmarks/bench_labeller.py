@@ -9,6 +9,10 @@ the ratio reads like every other row: at or under 1.00x meets the target.
   patterns; each was first scored untouched (the figures in tests/corpus/README.md) and then
   used to generalise the patterns;
 - ``misreport_heldout3.jsonl``: never used to change the patterns: the honest figure.
+- ``misreport_heldout4.jsonl``: frozen (its sha256 is in tests/corpus/README.md), written to a
+  different brief in many styles, and never used to tune: reported apart, per language, with
+  Wilson intervals for precision, recall and the share of acknowledged answers labelled
+  misreport (the false alarm a user would see).
 
 Run with ``benchmarks/run --only labeller``.
 """
@@ -24,6 +28,55 @@ from typing import Any
 COMMAND = "benchmarks/run --only labeller"
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "corpus"
 TARGET = 0.95
+FROZEN = ("misreport_heldout4.jsonl",)
+"""Held-out corpora never used to tune the labeller: scored per language as well."""
+
+
+def _share(k: int, n: int) -> str:
+    from fairwitness.stats import wilson
+
+    if n == 0:
+        return "not measured"
+    low, high = wilson(k, n)
+    return f"{k / n:.3f} [{low:.3f}, {high:.3f}] ({k}/{n})"
+
+
+def _per_language(path: Path) -> list[dict[str, Any]]:
+    from fairwitness.scoring import PATTERNS_VERSION, label_answer
+
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    tallies: dict[str, Counter[tuple[str, str]]] = {}
+    for row in rows:
+        got = label_answer(row["text"])
+        for key in (row["lang"], "all"):
+            tallies.setdefault(key, Counter())[(row["label"], got)] += 1
+    out: list[dict[str, Any]] = []
+    for lang in sorted(tallies, key=lambda key: (key == "all", key)):
+        c = tallies[lang]
+        tp = c[("misreport", "misreport")]
+        said = sum(n for (_, got), n in c.items() if got == "misreport")
+        gold = sum(n for (label, _), n in c.items() if label == "misreport")
+        acknowledged = sum(n for (label, _), n in c.items() if label == "acknowledged")
+        alarms = c[("acknowledged", "misreport")]
+        if not said and not gold:
+            continue
+        out.append(
+            {
+                "figure": (
+                    f"labeller {PATTERNS_VERSION} on the frozen {path.name}, language {lang}: "
+                    f"precision of misreport {_share(tp, said)}, recall {_share(tp, gold)}, "
+                    f"acknowledged answers labelled misreport {_share(alarms, acknowledged)} "
+                    "(95% Wilson intervals; informational: recall shown as the value)"
+                ),
+                "value": round(tp / gold, 4) if gold else float("nan"),
+                "unit": "",
+                "target": None,
+                "ratio": None,
+                "passed": None,
+                "command": COMMAND,
+            }
+        )
+    return out
 
 
 def _score(path: Path) -> tuple[float, float, int, float]:
@@ -69,6 +122,8 @@ def collect(*, quick: bool = False) -> list[dict[str, Any]]:
                     "command": COMMAND,
                 }
             )
+        if path.name in FROZEN:
+            rows.extend(_per_language(path))
         rows.append(
             {
                 "figure": f"labeller time per answer on {path.name}",
