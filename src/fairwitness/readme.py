@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Final
 from urllib.parse import quote
 
+from fairwitness._atomic import write_atomic
 from fairwitness._format import INDICATIVE_N, SMALL_N, count, percent
 from fairwitness.diagnostics.judge import WITHHELD, withheld_metrics
 from fairwitness.errors import Problem, ReadmeError
@@ -427,3 +428,15 @@ def regenerate(doc: Document, reports: dict[str, LoadedReport]) -> tuple[str, li
         position = update.block.end
     out.extend(doc.lines[position:])
     return "".join(out), updates
+
+
+def write_blocks(path: str | Path, report_paths: Iterable[str | Path]) -> list[BlockUpdate]:
+    """Rewrite the stale number blocks of the file at ``path`` from the reports, atomically, and
+    return the blocks that changed; nothing is written when none did, or when any marker or
+    report is unusable (the error says which)."""
+    doc = read_document(path)
+    text, updates = regenerate(doc, load_reports(report_paths))
+    stale = [update for update in updates if update.changed]
+    if stale:
+        write_atomic(Path(path), text)
+    return stale

@@ -26,6 +26,7 @@ RANK = {
     "diagnostics": 4,
     "report": 5,
     "gate": 6,
+    "suites": 6,
     "render": 7,
     "readme": 7,
     "schemas": 8,
@@ -84,3 +85,17 @@ def test_imports_only_point_down() -> None:
                     f"{rel} imports {module} ({own} {RANK[own]} -> {other} {RANK[other]})"
                 )
     assert violations == []
+
+
+def test_no_command_imports_another_and_only_the_cli_imports_commands() -> None:
+    found = []
+    for path in SRC.rglob("*.py"):
+        rel = path.relative_to(SRC)
+        if rel.parts[0] == "commands" and len(rel.parts) > 1 and rel.parts[1] == "starter":
+            continue  # starter files are user code
+        if rel.parts[0] in ("cli.py", "__main__.py") or rel.parts == ("__init__.py",):
+            continue
+        for module in runtime_imports(path):
+            if module.startswith("fairwitness.commands"):
+                found.append(f"{rel} imports {module}")
+    assert found == [], "shared pieces belong in the package they serve:\n" + "\n".join(found)

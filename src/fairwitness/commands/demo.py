@@ -21,11 +21,11 @@ from pathlib import Path
 from typing import TextIO
 
 from fairwitness._atomic import write_atomic
-from fairwitness.commands.run import run
 from fairwitness.errors import EXIT_OK, OutputExistsError, Problem, UsageError
 from fairwitness.gate import decide, gate_settings
-from fairwitness.render import render_comment, render_junit, render_summary
+from fairwitness.render import render_comment, render_junit, render_summary, suite_lines
 from fairwitness.report import Report
+from fairwitness.suites import SuiteRun, run_suites
 
 SUITE = "jobsearch"
 CANDIDATE = "agent:candidate"
@@ -78,17 +78,22 @@ def demo(
         f"({CANDIDATE}) on {SUITE}, then gating it against release 1's committed report\n\n"
     )
     log = io.StringIO()
-    code = run(
+
+    def show(ran: SuiteRun) -> None:
+        for line in suite_lines(ran.suite, ran.report, ran.repeats, ran.report_path):
+            log.write(line + "\n")
+
+    done = run_suites(
         str(example / "fairwitness.toml"),
         out=str(folder),
         force=True,
         target=CANDIDATE,
-        stdout=io.StringIO(),
-        stderr=log,
+        progress=log,
+        on_report=show,
     )
-    if code != EXIT_OK:
+    if done.exit_code != EXIT_OK:
         sys.stderr.write(log.getvalue())
-        return code
+        return done.exit_code
     candidate_path = folder / f"{SUITE}.report.json"
     base = Report.load(baseline_path)
     cand = Report.load(candidate_path)

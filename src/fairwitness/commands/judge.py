@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from fairwitness.commands._judging import ProviderJudge, configured_judge, judge_identity
 from fairwitness.config import find_config, load_config
 from fairwitness.errors import EXIT_INCONCLUSIVE, EXIT_OK, DatasetError, Problem, UsageError
 from fairwitness.scoring.calibration import (
@@ -20,6 +19,7 @@ from fairwitness.scoring.calibration import (
     check_threshold,
 )
 from fairwitness.scoring.calibration import calibrate as calibrate_records
+from fairwitness.scoring.configured import ProviderJudge, configured_judge, judge_identity
 from fairwitness.scoring.judge_labels import load_labels
 from fairwitness.stats import Kappa
 

@@ -2,169 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
-import signal
 import sys
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
-from pydantic import ValidationError
-
-from fairwitness.commands._judging import (
-    JudgeWork,
-    ProviderJudge,
-    check_judge_metrics,
-    configured_judge,
-    judge_identity,
-)
-from fairwitness.config import LoadedConfig, PricingConfig, RunConfig, SuiteConfig, load_config
-from fairwitness.dataset import Dataset
-from fairwitness.diagnostics.judge import (
-    judge_block,
-)
-from fairwitness.errors import (
-    EXIT_INVALID,
-    EXIT_OK,
-    DatasetError,
-    OutputExistsError,
-    Problem,
-    UsageError,
-)
-from fairwitness.render import metric_lines
-from fairwitness.report import git_sha, save_run_report
-from fairwitness.report._usage import trial_cost
-from fairwitness.runner import Progress, Runner, RunResult
-from fairwitness.scoring import ScoreBoard, ScoringSettings
-from fairwitness.scoring.calibration import Calibration, calibrate
-from fairwitness.scoring.judge_labels import load_labels
-from fairwitness.scoring.judged import JUDGED_METRIC, JudgedScorer
-from fairwitness.targets.loader import load_target
-from fairwitness.tools import check_fault_plan, registered_tools
-from fairwitness.trace.cache import TraceCache
-from fairwitness.trace.model import Trace
-from fairwitness.trace.sink import JsonlTraceSink
-
-_OVERRIDE_FLAGS = {
-    "repeats": "--repeats",
-    "concurrency": "--concurrency",
-    "timeout_s": "--timeout",
-    "retry": "--retry",
-    "mode": "--mode",
-    "seed": "--seed",
-}
-
-
-@dataclass
-class _Planned:
-    suite: SuiteConfig
-    dataset: Dataset
-    report_path: Path
-    traces_path: Path
-    whole: Dataset
-    positions: list[int] | None = None
-
-
-def parse_shard(text: str | None) -> tuple[int, int] | None:
-    """``I/N`` (1 <= I <= N) to a pair; a usage error otherwise."""
-    if text is None or not text.strip():
-        return None
-    index, sep, total = text.strip().partition("/")
-    try:
-        pair = (int(index), int(total))
-    except ValueError:
-        pair = (0, 0)
-    if not sep or not 1 <= pair[0] <= pair[1]:
-        raise UsageError(f"--shard: expected I/N with 1 <= I <= N, e.g. 2/4; got {text!r}")
-    return pair
-
-
-def _settings(loaded: LoadedConfig, overrides: dict[str, Any]) -> RunConfig:
-    given = {k: v for k, v in overrides.items() if v is not None}
-    try:
-        return RunConfig.model_validate({**loaded.config.run.model_dump(), **given})
-    except ValidationError as exc:
-        first = exc.errors(include_url=False)[0]
-        key = str(first["loc"][0])
-        flag = _OVERRIDE_FLAGS.get(key, key)
-        raise UsageError(f"{flag}: {first['msg']} (got {given.get(key)!r})") from None
-
-
-def _judge(
-    loaded: LoadedConfig, names: Sequence[str], model: ProviderJudge | None = None
-) -> dict[str, Any] | None:
-    """The ``diagnostics.judge`` block every report of this run gets, or ``None`` when the config
-    names no judge, no calibration labels and no judge-derived metrics. A bad label file or an
-    unknown metric is refused here, before any call.
-
-    With a configured judge (``model``), its metric is judge-derived and the calibration labels
-    are labelled by that judge (stored ``judge`` labels are set aside), so the calibration shown
-    next to the metric is the calibration of the model that scored it."""
-    section = loaded.config.judge
-    if section.labels is None and not section.metrics and model is None:
-        return None
-    check_judge_metrics(loaded, names)
-    calibration: Calibration | None = None
-    if section.labels is not None:
-        path = loaded.resolve(section.labels)
-        try:
-            records = load_labels(
-                path, judge=model, concurrency=section.concurrency, relabel=model is not None
-            )
-            calibration = calibrate(records)
-        except ValueError as exc:
-            raise DatasetError(Problem(str(exc), file=str(path))) from None
-    metrics = list(section.metrics)
-    if model is not None:
-        metrics.append(JUDGED_METRIC)
-    return judge_block(
-        calibration,
-        labels=section.labels,
-        threshold=section.threshold,
-        metrics=list(dict.fromkeys(metrics)),
-        judge=judge_identity(model) if model is not None else None,
-    )
-
-
-def _pricer(pricing: PricingConfig) -> Callable[[Trace], float | None] | None:
-    """The cost of a trial that reported none, priced as its report will price it."""
-    if not pricing.models:
-        return None
-
-    def price(trace: Trace) -> float | None:
-        models = trace.models
-        listed = pricing.models.get(models[0]) if len(models) == 1 else None
-        usage = trace.usage
-        return trial_cost(None, usage.input_tokens, usage.output_tokens, listed)[0]
-
-    return price
-
-
-async def _run_one(
-    runner: Runner, dataset: Dataset, sink: JsonlTraceSink, judged: JudgedScorer | None
-) -> RunResult:
-    loop = asyncio.get_running_loop()
-    installed: list[int] = []
-
-    def on_signal(signum: int) -> None:
-        name = signal.Signals(signum).name
-        runner.request_stop(f"interrupted by {name}")
-        loop.remove_signal_handler(signum)  # a second signal takes the default action
-
-    for signum in (int(signal.SIGINT), int(signal.SIGTERM)):
-        try:
-            loop.add_signal_handler(signum, on_signal, signum)
-            installed.append(signum)
-        except (NotImplementedError, RuntimeError, ValueError):
-            pass  # not the main thread, or a platform without signal support in asyncio
-    try:
-        return await runner.run(dataset, sink)
-    finally:
-        for signum in installed:
-            loop.remove_signal_handler(signum)
-        if judged is not None:
-            await judged.aclose()
+from fairwitness.render import suite_lines
+from fairwitness.suites import SuiteRun, run_suites
 
 
 def run(
@@ -184,164 +26,31 @@ def run(
     stdout: TextIO | None = None,
     stderr: TextIO | None = None,
 ) -> int:
-    """Run every configured suite (or ``suite``); print each report's path; return the exit code.
+    """Run every configured suite (or ``suite``, see :func:`fairwitness.suites.run_suites`);
+    print each report's path on ``stdout`` and its figures on ``stderr``; return the exit code."""
+    out_stream = stdout or sys.stdout
+    err_stream = stderr or sys.stderr
 
-    ``target`` replaces the config's target (``module:attr``), e.g. to run a second version.
-    ``shard`` (``I/N``) runs only the cases :func:`~fairwitness.dataset.assign_shards` gives
-    shard I, into ``SUITE.shard-I-of-N.report.json``; ``fairwitness merge`` joins the shards."""
-    part = parse_shard(shard)
-    stdout = stdout or sys.stdout
-    stderr = stderr or sys.stderr
-    loaded = load_config(config)
-    settings = _settings(
-        loaded,
-        {
-            "repeats": repeats,
-            "concurrency": concurrency,
-            "timeout_s": timeout,
-            "retry": retry,
-            "mode": mode,
-            "seed": seed,
-        },
-    )
-    suites = [loaded.suite(suite)] if suite else list(loaded.config.suites)
-    out_dir = Path(out) if out is not None else loaded.resolve(settings.out)
+    def show(ran: SuiteRun) -> None:
+        for line in suite_lines(ran.suite, ran.report, ran.repeats, ran.report_path):
+            err_stream.write(line + "\n")
+        out_stream.write(f"{ran.report_path}\n")
+        out_stream.flush()
 
-    # Everything that can be refused is refused before anything is written or called.
-    planned: list[_Planned] = []
-    for s in suites:
-        whole = Dataset.load(loaded.resolve(s.path), suite=s.name)
-        dataset, positions = whole.shard(*part) if part else (whole, None)
-        stem = f"{s.name}.shard-{part[0]}-of-{part[1]}" if part else s.name
-        report_path = out_dir / f"{stem}.report.json"
-        traces_path = out_dir / f"{stem}.traces.jsonl"
-        if not force:
-            for path in (report_path, traces_path):
-                if path.exists():
-                    raise OutputExistsError(
-                        Problem("output already exists; pass --force to replace it", file=str(path))
-                    )
-        planned.append(_Planned(s, dataset, report_path, traces_path, whole, positions))
-    model = configured_judge(
-        loaded, run_mode=settings.mode, cache_dir=loaded.resolve(settings.cache_dir)
+    done = run_suites(
+        config,
+        suite=suite,
+        repeats=repeats,
+        concurrency=concurrency,
+        timeout=timeout,
+        retry=retry,
+        mode=mode,
+        seed=seed,
+        out=out,
+        force=force,
+        target=target,
+        shard=shard,
+        progress=err_stream,
+        on_report=show,
     )
-    judged = (
-        JudgedScorer(model, concurrency=loaded.config.judge.concurrency)
-        if model is not None
-        else None
-    )
-    board = ScoreBoard(
-        settings=ScoringSettings(**loaded.config.scoring.model_dump()), judged=judged
-    )
-    judge = _judge(loaded, board.names, model)
-    work = JudgeWork(judged, model) if judged is not None and model is not None else None
-    entry = target or loaded.config.target
-    agent = load_target(
-        entry,
-        search_path=[loaded.resolve(p) for p in loaded.config.python_path],
-        takes=loaded.config.target_takes,
-        where=str(loaded.source),
-    )
-    tools = registered_tools()
-    runners: list[Runner] = []
-    for item in planned:
-        check_fault_plan(
-            (
-                (case.id, *item.dataset.location(case.id), list(case.faults))
-                for case in item.dataset
-                if case.faults
-            ),
-            tools,
-        )
-        cache = (
-            TraceCache(loaded.resolve(settings.cache_dir), item.suite.name)
-            if settings.mode != "live"
-            else None
-        )
-        runner = Runner(
-            agent,
-            suite=item.suite.name,
-            repeats=settings.repeats,
-            concurrency=settings.concurrency,
-            timeout_s=settings.timeout_s,
-            max_calls=settings.max_calls,
-            max_cost_usd=settings.max_cost_usd,
-            seed=settings.seed,
-            mode=settings.mode,
-            cache=cache,
-            cache_salt=settings.cache_key,
-            progress=Progress(stderr),
-            scoring=board.ascore if judged is not None else board,
-            price=_pricer(loaded.config.pricing),
-            retry=settings.retry,
-            retry_backoff_s=settings.retry_backoff_s,
-        )
-        runner.check_replayable(item.dataset)
-        runners.append(runner)
-
-    sha = git_sha(loaded.base)
-    exit_code = EXIT_OK
-    for item, runner in zip(planned, runners, strict=True):
-        sink = JsonlTraceSink(item.traces_path)
-        if work is not None:
-            work.start()
-        try:
-            result = asyncio.run(_run_one(runner, item.dataset, sink, judged))
-        except BaseException:
-            sink.discard()
-            raise
-        sink.commit()
-        block = judge
-        if block is not None and work is not None:
-            block = {**block, "usage": work.usage()}
-        report = save_run_report(
-            result,
-            item.dataset,
-            item.report_path,
-            force=True,
-            board=board,
-            suite_version=item.suite.suite_version,
-            split=item.suite.split,
-            target=entry,
-            seed=settings.seed,
-            repeats=settings.repeats,
-            concurrency=settings.concurrency,
-            timeout_s=settings.timeout_s,
-            mode=settings.mode,
-            config_hash=loaded.hash(),
-            git_sha=sha,
-            traces=item.traces_path.name,
-            judge=block,
-            whole=item.whole,
-            shard=part,
-            positions=item.positions,
-            pricing=loaded.config.pricing,
-        )
-        counts = report.counts
-        stderr.write(
-            f"fairwitness: {item.suite.name}: {counts.trials}/{counts.planned} trials "
-            f"({counts.cases} cases x {settings.repeats}), {counts.crashed} crashed, "
-            f"{counts.timed_out} timed out, faults fired {counts.faults_fired} "
-            f"(declared {counts.faults_declared}), {counts.live_calls} live calls, "
-            f"{counts.replayed} replayed"
-            + (
-                f", {counts.retried} retried ({counts.retries} retries, "
-                f"{counts.recovered} recovered)"
-                if counts.retried
-                else ""
-            )
-            + "\n"
-        )
-        for line in metric_lines(report):
-            stderr.write(f"  {line}\n")
-        stdout.write(f"{item.report_path}\n")
-        stdout.flush()
-        if not report.complete:
-            stderr.write(
-                f"fairwitness: {item.suite.name}: run incomplete ({report.incomplete_reason}); "
-                f"partial report written to {item.report_path}\n"
-            )
-            exit_code = EXIT_INVALID
-            if report.incomplete_reason and report.incomplete_reason.startswith("interrupted"):
-                break
-    return exit_code
+    return done.exit_code

@@ -27,7 +27,6 @@ a file the action wrote itself is handed back even then.
 
 from __future__ import annotations
 
-import io
 import os
 import subprocess
 import sys
@@ -36,7 +35,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
-from fairwitness.commands.readme import readme
 from fairwitness.config import find_config
 from fairwitness.errors import (
     EXIT_INVALID,
@@ -56,7 +54,8 @@ from fairwitness.github.outputs import Annotations, annotation, append_step_summ
 from fairwitness.github.relay import leave_for_relay, relay
 from fairwitness.github.settings import Settings
 from fairwitness.github.shards import collect_shards, merge_collected
-from fairwitness.render import Renderer, render_comment, render_summary
+from fairwitness.readme import write_blocks
+from fairwitness.render import Renderer, render_comment, render_summary, suite_lines
 from fairwitness.report import Report
 from fairwitness.report.lite import load_for_decision
 
@@ -219,22 +218,25 @@ class Action:
                     field="FW_CONFIG",
                 )
             )
-        from fairwitness.commands.run import run as run_suites  # only when a suite runs
+        from fairwitness.suites import SuiteRun, run_suites  # only when a suite runs
 
-        printed = io.StringIO()
-        code = run_suites(
+        def show(ran: SuiteRun) -> None:
+            for line in suite_lines(ran.suite, ran.report, ran.repeats, ran.report_path):
+                self.err.write(line + "\n")
+
+        done = run_suites(
             str(self.config),
             suite=self.s.suite,
             force=True,
             shard=shard,
-            stdout=printed,
-            stderr=self.err,
+            progress=self.err,
+            on_report=show,
         )
-        paths = [Path(line) for line in printed.getvalue().splitlines() if line.strip()]
+        paths = [ran.report_path for ran in done.suites]
         self.written.extend(p for path in paths for p in (path, path.parent))
         if not paths:
-            raise ActionContextError(f"the suite run wrote no report (exit {code})")
-        return paths, code
+            raise ActionContextError(f"the suite run wrote no report (exit {done.exit_code})")
+        return paths, done.exit_code
 
     def candidates(self) -> list[Path]:
         if self.s.merge_artifacts:
@@ -386,7 +388,10 @@ class Action:
             return False
         before = target.read_bytes()
         for outcome in outcomes:
-            readme(str(target), reports=str(outcome.report_path), write=True, stdout=self.err)
+            for update in write_blocks(target, [outcome.report_path]):
+                self.err.write(
+                    f"updated: {target}:{update.block.line}: block '{update.block.name}'\n"
+                )
         changed = target.read_bytes() != before
         if changed:
             self.written.append(target)

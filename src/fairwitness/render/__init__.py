@@ -13,7 +13,7 @@ would not fit it is shortened deterministically and says where the full version 
 from __future__ import annotations
 
 from fairwitness.render._escape import md, plain, xml_text
-from fairwitness.render._lines import metric_lines
+from fairwitness.render._lines import metric_lines, suite_lines
 from fairwitness.render._render import (
     COMMENT_LIMIT,
     SUMMARY_LIMIT,
@@ -43,6 +43,7 @@ __all__ = [
     "render_junit",
     "render_summary",
     "render_terminal",
+    "suite_lines",
     "view_dict",
     "xml_text",
 ]

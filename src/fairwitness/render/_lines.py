@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from fairwitness._format import percent, rate, share
 from fairwitness.diagnostics.judge import WITHHELD, judge_summary, withheld_metrics
 from fairwitness.report import Report
@@ -62,4 +64,29 @@ def metric_lines(report: Report) -> list[str]:
     judge = judge_summary(report.diagnostics)
     if judge is not None:
         lines.append(f"{'judge calibration':<20} {judge}")
+    return lines
+
+
+def suite_lines(suite: str, report: Report, repeats: int, path: Path) -> list[str]:
+    """What ``fairwitness run`` says of one suite's finished run: what ran and what was left out,
+    each metric's figures, and, for an incomplete run, where the partial report is."""
+    counts = report.counts
+    lines = [
+        f"fairwitness: {suite}: {counts.trials}/{counts.planned} trials "
+        f"({counts.cases} cases x {repeats}), {counts.crashed} crashed, "
+        f"{counts.timed_out} timed out, faults fired {counts.faults_fired} "
+        f"(declared {counts.faults_declared}), {counts.live_calls} live calls, "
+        f"{counts.replayed} replayed"
+        + (
+            f", {counts.retried} retried ({counts.retries} retries, {counts.recovered} recovered)"
+            if counts.retried
+            else ""
+        )
+    ]
+    lines.extend(f"  {line}" for line in metric_lines(report))
+    if not report.complete:
+        lines.append(
+            f"fairwitness: {suite}: run incomplete ({report.incomplete_reason}); "
+            f"partial report written to {path}"
+        )
     return lines
