@@ -295,31 +295,13 @@ def _metric_rows(name: str, metric: Metric, *, with_pass_at: bool = False) -> li
         ]
     if len(metric.pass_k) >= 2:
         last = metric.pass_k[-1]
-        hat = last.pass_hat
-        rows.append(
-            metric_row(
-                f"{name} pass^{last.k}",
-                hat,
-                0.0 if hat is None else hat * last.cases,
-                last.cases,
-                last.pass_hat_low,
-                last.pass_hat_high,
-                mean=True,
-            )
-        )
+        figures = [("^", last.pass_hat, last.pass_hat_low, last.pass_hat_high)]
         if with_pass_at:
-            at = last.pass_at
-            rows.append(
-                metric_row(
-                    f"{name} pass@{last.k}",
-                    at,
-                    0.0 if at is None else at * last.cases,
-                    last.cases,
-                    last.pass_at_low,
-                    last.pass_at_high,
-                    mean=True,
-                )
-            )
+            figures.append(("@", last.pass_at, last.pass_at_low, last.pass_at_high))
+        for sign, value, low, high in figures:
+            k = 0.0 if value is None else value * last.cases
+            label = f"{name} pass{sign}{last.k}"
+            rows.append(metric_row(label, value, k, last.cases, low, high, mean=True))
     return rows
 
 

@@ -21,10 +21,9 @@ powerful than it says.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
-from fairwitness.stats import normal_quantile
+from fairwitness.stats import rate_detectable_drop
 
 POWER = 0.8
 """The power the gate's statement is made at."""
@@ -40,15 +39,6 @@ class DetectableDrop:
     alpha: float
     power: float
     reason: str | None = None
-
-
-def _gap(delta: float, n: int, psi: float, z_alpha: float, z_power: float) -> float:
-    spread = min(1.0, psi + delta)
-    return (
-        delta * math.sqrt(n)
-        - z_alpha * math.sqrt(spread)
-        - z_power * math.sqrt(max(0.0, spread - delta * delta))
-    )
 
 
 def detectable_drop(
@@ -71,9 +61,9 @@ def detectable_drop(
             None, 0, None, alpha, power, "no case was measured in both reports: nothing to compare"
         )
     psi = discordant / n
-    z_alpha = normal_quantile(1.0 - alpha)
-    z_power = normal_quantile(power)
-    if _gap(1.0, n, psi, z_alpha, z_power) < 0.0:
+    # McNemar's statement is the rate test's at k = 1: the mean squared drop is the discordance
+    drop = rate_detectable_drop(n, psi, alpha=alpha, power=power)
+    if drop is None:
         return DetectableDrop(
             None,
             n,
@@ -83,11 +73,4 @@ def detectable_drop(
             f"{n} paired case(s) are too few: not even a drop from all good to all bad "
             f"would be detected with {power:.0%} power",
         )
-    low, high = 0.0, 1.0
-    while high - low > 1e-12:
-        middle = 0.5 * (low + high)
-        if _gap(middle, n, psi, z_alpha, z_power) >= 0.0:
-            high = middle
-        else:
-            low = middle
-    return DetectableDrop(high, n, psi, alpha, power)
+    return DetectableDrop(drop, n, psi, alpha, power)
