@@ -12,20 +12,47 @@ would not fit it is shortened deterministically and says where the full version 
 
 from __future__ import annotations
 
-from fairwitness.render._escape import md, plain, xml_text
-from fairwitness.render._lines import metric_lines, suite_lines
-from fairwitness.render._render import (
-    COMMENT_LIMIT,
-    SUMMARY_LIMIT,
-    Renderer,
-    render_comment,
-    render_json,
-    render_junit,
-    render_summary,
-    render_terminal,
-    view_dict,
-)
-from fairwitness.render._view import FlipRow, MetricRow, View, build_view
+from typing import TYPE_CHECKING
+
+from fairwitness._lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from fairwitness.render._escape import md, plain, xml_text
+    from fairwitness.render._lines import metric_lines, suite_lines
+    from fairwitness.render._render import (
+        COMMENT_LIMIT,
+        SUMMARY_LIMIT,
+        Renderer,
+        render_comment,
+        render_json,
+        render_junit,
+        render_summary,
+        render_terminal,
+        view_dict,
+    )
+    from fairwitness.render._view import FlipRow, MetricRow, View, build_view
+
+# the renderers (jinja2, the gate) load on first use: `fairwitness run` needs only its lines
+_WHERE: dict[str, str] = {
+    "COMMENT_LIMIT": "fairwitness.render._render",
+    "FlipRow": "fairwitness.render._view",
+    "MetricRow": "fairwitness.render._view",
+    "Renderer": "fairwitness.render._render",
+    "SUMMARY_LIMIT": "fairwitness.render._render",
+    "View": "fairwitness.render._view",
+    "build_view": "fairwitness.render._view",
+    "md": "fairwitness.render._escape",
+    "metric_lines": "fairwitness.render._lines",
+    "plain": "fairwitness.render._escape",
+    "render_comment": "fairwitness.render._render",
+    "render_json": "fairwitness.render._render",
+    "render_junit": "fairwitness.render._render",
+    "render_summary": "fairwitness.render._render",
+    "render_terminal": "fairwitness.render._render",
+    "suite_lines": "fairwitness.render._lines",
+    "view_dict": "fairwitness.render._render",
+    "xml_text": "fairwitness.render._escape",
+}
 
 __all__ = [
     "COMMENT_LIMIT",
@@ -47,3 +74,5 @@ __all__ = [
     "view_dict",
     "xml_text",
 ]
+
+__getattr__, __dir__ = lazy_exports(globals(), _WHERE)
