@@ -27,9 +27,10 @@ A block edited into something unreadable therefore withholds rather than publish
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from fairwitness.scoring.calibration import Calibration, bound_text
+if TYPE_CHECKING:
+    from fairwitness.scoring.calibration import Calibration
 
 WITHHELD: Final = "withheld (judge not calibrated)"
 """What is shown instead of a judge-derived number when the judge is not calibrated."""
@@ -189,6 +190,13 @@ def judge_summary(diagnostics: Mapping[str, Any]) -> str | None:
     shown = "not stored" if kappa is None else f"{kappa:.2f}"
     upper = "?" if high is None else f"{high:.2f}"
     return (
-        f"kappa {shown} [{bound_text(low, threshold)}, {upper}], n = {block.get('n')}, lower "
+        f"kappa {shown} [{_bound_text(low, threshold)}, {upper}], n = {block.get('n')}, lower "
         f"bound reaches {threshold:g}: judge-derived numbers shown{tail}"
     )
+
+
+def _bound_text(low: float, threshold: float) -> str:
+    # the calibration module (statistics, the judge protocol) loads only when a judge is shown
+    from fairwitness.scoring.calibration import bound_text
+
+    return bound_text(low, threshold)
