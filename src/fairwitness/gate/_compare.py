@@ -376,13 +376,7 @@ class Comparison:
             else:
                 self._unknown(key, "the floors (--floor)", vocabulary)
                 continue
-            if name in self.withheld:
-                self._withheld(
-                    name,
-                    f"floor '{key}': metric",
-                    "a floor that cannot be checked must not pass: calibrate the judge or remove "
-                    "the floor",
-                )
+            if self._floor_withheld(key, name):
                 continue
             if self._absent(name, "floors") or name not in self.c_audit.scorers:
                 continue
@@ -413,16 +407,21 @@ class Comparison:
             found.append(Floor(name, kind, value))
         return found
 
+    def _floor_withheld(self, key: str, name: str) -> bool:
+        """Whether floor ``key`` names a metric whose numbers the candidate withholds (and say so)."""
+        if name not in self.withheld:
+            return False
+        self._withheld(
+            name,
+            f"floor '{key}': metric",
+            "a floor that cannot be checked must not pass: calibrate the judge or remove the floor",
+        )
+        return True
+
     def _pass_floor(self, key: str, match: re.Match[str], value: float) -> Floor | None:
         name, k = match["name"], int(match["k"])
         which: Literal["hat", "at"] = "hat" if match["which"] == "^" else "at"
-        if name in self.withheld:
-            self._withheld(
-                name,
-                f"floor '{key}': metric",
-                "a floor that cannot be checked must not pass: calibrate the judge or remove "
-                "the floor",
-            )
+        if self._floor_withheld(key, name):
             return None
         if self._absent(name, "floors") or name not in self.c_audit.scorers:
             return None
