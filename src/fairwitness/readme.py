@@ -30,8 +30,8 @@ from urllib.parse import quote
 
 from fairwitness._atomic import write_atomic
 from fairwitness._format import INDICATIVE_N, SMALL_N, count, percent
-from fairwitness.diagnostics.judge import WITHHELD, withheld_metrics
 from fairwitness.errors import Problem, ReadmeError
+from fairwitness.judge import WITHHELD, withheld_metrics
 from fairwitness.report import Metric, Report
 
 _MARKER = re.compile(

@@ -20,7 +20,6 @@ from pydantic import ValidationError
 
 from fairwitness.config import LoadedConfig, PricingConfig, RunConfig, SuiteConfig, load_config
 from fairwitness.dataset import Dataset
-from fairwitness.diagnostics.judge import judge_block
 from fairwitness.errors import (
     EXIT_INVALID,
     EXIT_OK,
@@ -29,20 +28,23 @@ from fairwitness.errors import (
     Problem,
     UsageError,
 )
+from fairwitness.judge import (
+    JUDGED_METRIC,
+    Calibration,
+    JudgedScorer,
+    JudgeWork,
+    ProviderJudge,
+    calibrate,
+    check_judge_metrics,
+    configured_judge,
+    judge_block,
+    judge_identity,
+    load_labels,
+)
 from fairwitness.report import Report, git_sha, save_run_report
 from fairwitness.report._usage import trial_cost
 from fairwitness.runner import Progress, Runner, RunResult
 from fairwitness.scoring import ScoreBoard, ScoringSettings
-from fairwitness.scoring.calibration import Calibration, calibrate
-from fairwitness.scoring.configured import (
-    JudgeWork,
-    ProviderJudge,
-    check_judge_metrics,
-    configured_judge,
-    judge_identity,
-)
-from fairwitness.scoring.judge_labels import load_labels
-from fairwitness.scoring.judged import JUDGED_METRIC, JudgedScorer
 from fairwitness.targets.loader import load_target
 from fairwitness.tools import check_fault_plan, registered_tools
 from fairwitness.trace.cache import TraceCache

@@ -11,8 +11,8 @@ import pytest
 
 from fairwitness.commands.judge import calibrate
 from fairwitness.errors import DatasetError, UsageError
-from fairwitness.scoring import FakeJudge, load_labels
-from fairwitness.scoring import calibrate as calibrate_records
+from fairwitness.judge import FakeJudge, load_labels
+from fairwitness.judge import calibrate as calibrate_records
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE_LABELS = ROOT / "examples" / "jobsearch" / "judge-labels.jsonl"

@@ -14,10 +14,9 @@ import pytest
 
 from fairwitness.cli import main
 from fairwitness.commands.run import run
+from fairwitness.judge import CACHE_FILE, JUDGE_PROMPT_VERSION, read_prompt
 from fairwitness.report import Report
-from fairwitness.scoring import JUDGE_PROMPT_VERSION, label_answer
-from fairwitness.scoring.judge import read_prompt
-from fairwitness.scoring.judges import CACHE_FILE
+from fairwitness.scoring import label_answer
 from llm_fakes import Reply, anthropic_answer, chat_answer, error, serve
 
 pytestmark = pytest.mark.integration

@@ -14,15 +14,18 @@ from typing import Any
 import pytest
 
 from fairwitness.errors import CacheMissError, ConfigError, FairwitnessError
-from fairwitness.scoring import JUDGE_PROMPT_VERSION, JudgeRequest, build_prompt, run_judge
-from fairwitness.scoring.judges import (
+from fairwitness.judge import (
     CACHE_FILE,
+    JUDGE_PROMPT_VERSION,
     AnthropicJudge,
     JudgeBudgetExceeded,
     JudgeCacheMiss,
     JudgePrice,
+    JudgeRequest,
     OpenAIJudge,
+    build_prompt,
     cache_key,
+    run_judge,
 )
 from llm_fakes import Reply, anthropic_answer, chat_answer, error, serve
 

@@ -12,8 +12,7 @@ import pytest
 
 from fairwitness import Report
 from fairwitness.cli import main
-from fairwitness.diagnostics.judge import NO_LABELS, WITHHELD
-from fairwitness.scoring.calibration import CalibrationRecord, calibrate
+from fairwitness.judge import NO_LABELS, WITHHELD, CalibrationRecord, calibrate
 
 LABELS = ("acknowledged", "misreport", "unreadable")
 CASES = [{"id": f"c{i}", "input": f"q{i}", "expect": {"route": "lookup"}} for i in range(4)]

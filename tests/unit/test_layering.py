@@ -22,6 +22,7 @@ RANK = {
     "dataset": 2,
     "targets": 3,
     "scoring": 3,
+    "judge": 4,
     "runner": 4,
     "diagnostics": 4,
     "report": 5,
@@ -99,3 +100,20 @@ def test_no_command_imports_another_and_only_the_cli_imports_commands() -> None:
             if module.startswith("fairwitness.commands"):
                 found.append(f"{rel} imports {module}")
     assert found == [], "shared pieces belong in the package they serve:\n" + "\n".join(found)
+
+
+def test_unit_tests_mirror_the_package() -> None:
+    """``tests/unit/PACKAGE/`` holds the tests of ``fairwitness.PACKAGE``; files directly in
+    ``tests/unit/`` test the package's top-level modules or the package as a whole."""
+    unit = Path(__file__).resolve().parent
+    packages = {p.name for p in SRC.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
+    folders = {p.name for p in unit.iterdir() if p.is_dir() and p.name != "__pycache__"}
+    assert folders <= packages, sorted(folders - packages)
+    loose = sorted(p.name for p in unit.glob("test_*.py"))
+    assert loose == [
+        "test_config.py",
+        "test_dataset.py",
+        "test_layering.py",
+        "test_public_api.py",
+        "test_readme.py",
+    ], loose

@@ -42,6 +42,7 @@ def test_all_is_sorted_and_complete() -> None:
         "fairwitness.trace",
         "fairwitness.targets",
         "fairwitness.scoring",
+        "fairwitness.judge",
         "fairwitness.diagnostics",
         "fairwitness.report",
         "fairwitness.stats",

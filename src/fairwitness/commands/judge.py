@@ -11,16 +11,18 @@ from typing import Any, TextIO
 
 from fairwitness.config import find_config, load_config
 from fairwitness.errors import EXIT_INCONCLUSIVE, EXIT_OK, DatasetError, Problem, UsageError
-from fairwitness.scoring.calibration import (
+from fairwitness.judge import (
     MIN_ITEMS,
     Calibration,
+    ProviderJudge,
     PublishDecision,
     Slice,
     check_threshold,
+    configured_judge,
+    judge_identity,
+    load_labels,
 )
-from fairwitness.scoring.calibration import calibrate as calibrate_records
-from fairwitness.scoring.configured import ProviderJudge, configured_judge, judge_identity
-from fairwitness.scoring.judge_labels import load_labels
+from fairwitness.judge import calibrate as calibrate_records
 from fairwitness.stats import Kappa
 
 _SHOWN_DISAGREEMENTS = 10

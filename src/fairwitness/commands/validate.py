@@ -9,8 +9,8 @@ from typing import TextIO
 from fairwitness.config import load_config
 from fairwitness.dataset import Dataset
 from fairwitness.errors import EXIT_INVALID, EXIT_OK, FairwitnessError
+from fairwitness.judge import check_judge_metrics, judge_price
 from fairwitness.report import Report
-from fairwitness.scoring.configured import check_judge_metrics, judge_price
 from fairwitness.trace.sink import read_traces
 
 

@@ -1,5 +1,5 @@
-"""Suite-trust diagnostics: stochasticity meter, blindness, metamorphic relations, and whether an
-LLM judge is calibrated well enough for its numbers to be shown.
+"""Suite-trust diagnostics: stochasticity meter, blindness and metamorphic relations (whether an
+LLM judge may be believed is :mod:`fairwitness.judge`'s).
 
 Before any pass rate is believed: is the agent's decision stable enough to test against, and can
 this probe set make it change its mind?
@@ -14,7 +14,6 @@ from fairwitness._lazy import lazy_exports
 if TYPE_CHECKING:
     from fairwitness.diagnostics.blindness import BlindnessResult, detect_blindness, label_skew
     from fairwitness.diagnostics.diagnose import DiagnoseConfig, Diagnosis, adiagnose, diagnose
-    from fairwitness.diagnostics.judge import judge_block, judge_summary, withheld_metrics
     from fairwitness.diagnostics.meter import (
         MeterResult,
         SequentialMeter,
@@ -54,8 +53,6 @@ _WHERE = {
     "evaluate": "relations",
     "fault_invariance": "relations",
     "fixed_meter": "meter",
-    "judge_block": "judge",
-    "judge_summary": "judge",
     "label_skew": "blindness",
     "normalisation_invariance": "relations",
     "pair_outcomes": "meter",
@@ -64,7 +61,6 @@ _WHERE = {
     "tool_selection_invariance": "relations",
     "transform_inputs": "relations",
     "whitespace_invariance": "relations",
-    "withheld_metrics": "judge",
 }
 """Where each public name lives; modules are imported on first use, so reading a report's
 diagnostics does not load the meter and the relations."""
@@ -87,8 +83,6 @@ __all__ = [
     "evaluate",
     "fault_invariance",
     "fixed_meter",
-    "judge_block",
-    "judge_summary",
     "label_skew",
     "normalisation_invariance",
     "pair_outcomes",
@@ -97,7 +91,6 @@ __all__ = [
     "tool_selection_invariance",
     "transform_inputs",
     "whitespace_invariance",
-    "withheld_metrics",
 ]
 
 __getattr__, __dir__ = lazy_exports(

@@ -10,11 +10,11 @@ from itertools import compress
 from operator import attrgetter
 from typing import Literal
 
-from fairwitness.diagnostics.judge import judge_changed, judge_metrics, withheld_metrics
 from fairwitness.gate._audit import BUILTIN, audit_report, id_list
 from fairwitness.gate._decision import PRECEDENCE
 from fairwitness.gate._rates import RatePairs, pair_rates
 from fairwitness.gate._settings import GateSettings
+from fairwitness.judge import judge_changed, judge_metrics, withheld_metrics
 from fairwitness.report import Report
 from fairwitness.scoring import Scorer
 

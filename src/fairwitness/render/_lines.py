@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from fairwitness._format import percent, rate, share
-from fairwitness.diagnostics.judge import WITHHELD, judge_summary, withheld_metrics
+from fairwitness.judge import WITHHELD, judge_summary, withheld_metrics
 from fairwitness.report import Report
 
 

@@ -12,9 +12,9 @@ from typing import Any, Final
 import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 
-from fairwitness.diagnostics.judge import WITHHELD, withheld_metrics
 from fairwitness.errors import ConfigError, Problem
 from fairwitness.gate import Decision, is_bad
+from fairwitness.judge import WITHHELD, withheld_metrics
 from fairwitness.render._escape import md, plain, xml_text
 from fairwitness.render._view import View, build_view
 from fairwitness.report import CaseOutcomes, Report

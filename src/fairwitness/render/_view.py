@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fairwitness import _format as fmt
-from fairwitness.diagnostics.judge import WITHHELD, judge_summary, withheld_metrics
 from fairwitness.gate import Decision, MetricDecision
+from fairwitness.judge import WITHHELD, judge_summary, withheld_metrics
 from fairwitness.render._reliability import ReliabilityRow, most_unstable, reliability_rows
 from fairwitness.render._repro import repro_rows
 from fairwitness.report import CaseOutcomes, Report

@@ -49,7 +49,7 @@ class RunDigest:
     """Everything a report says about a run, computed once.
 
     ``judge``, when given, is stored as ``diagnostics.judge`` (see
-    :mod:`fairwitness.diagnostics.judge`). ``pricing``, when given, prices the trials that
+    :mod:`fairwitness.judge`). ``pricing``, when given, prices the trials that
     reported tokens but no cost (see :mod:`fairwitness.report._usage`)."""
 
     def __init__(

@@ -6,12 +6,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from fairwitness.dataset import Case
-from fairwitness.scoring.base import Reason, Scorer, ScoringSettings, TrialScore
+from fairwitness.scoring.base import Reason, Scorer, ScorerStopped, ScoringSettings, TrialScore
 from fairwitness.scoring.scorers import BUILTIN_SCORERS
 from fairwitness.trace.model import Trace
 
 if TYPE_CHECKING:
-    from fairwitness.scoring.judged import JudgedScorer
+    from fairwitness.judge import JudgedScorer
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,12 +76,10 @@ class ScoreBoard:
         scores, the judge's unscored) when the judge cannot go on."""
         if self.judged is None:
             return self(trace, case)
-        from fairwitness.scoring.judged import JudgeStopped
-
         rules = tuple(self._score(scorer, trace, case) for scorer in self.scorers[:-1])
         try:
             judged = await self.judged.score(trace, case)
-        except JudgeStopped as stop:
+        except ScorerStopped as stop:
             row = (*rules, TrialScore(None, "unscored", None, f"judge stopped: {stop}"))
             raise ScoringStopped(f"judge stopped: {stop}", self._row(row)) from stop
         except Exception as exc:  # a broken judge must not sink the run either

@@ -35,6 +35,11 @@ KIND_OF_COLLAPSE: dict[str, Kind] = {rule: kind for kind, rule in COLLAPSE.items
 """The kind of metric a stored collapse rule belongs to."""
 
 
+class ScorerStopped(Exception):
+    """A scorer cannot score any more trials in this run (a judge out of budget, a provider that
+    refuses every call); the message says why. The run stops instead of marking the rest unscored."""
+
+
 @dataclass(frozen=True, slots=True)
 class TrialScore:
     """One scorer's verdict on one trial: a value, or ``None`` with the reason."""

@@ -13,15 +13,17 @@ from typing import Any
 import pytest
 
 from builders import CLAIM, PASS, SLIP, SLIPS, build, edit, plan_of
-from fairwitness.diagnostics.judge import (
+from fairwitness.errors import EXIT_INVALID, EXIT_OK, EXIT_REGRESSION
+from fairwitness.gate import GateSettings, decide
+from fairwitness.judge import (
     NO_LABELS,
     WITHHELD,
+    CalibrationRecord,
+    calibrate,
     judge_block,
     judge_summary,
     withheld_metrics,
 )
-from fairwitness.errors import EXIT_INVALID, EXIT_OK, EXIT_REGRESSION
-from fairwitness.gate import GateSettings, decide
 from fairwitness.readme import Block, LoadedReport, render_block
 from fairwitness.render import (
     render_comment,
@@ -32,7 +34,6 @@ from fairwitness.render import (
 )
 from fairwitness.report import Report
 from fairwitness.scoring import BUILTIN_SCORERS
-from fairwitness.scoring.calibration import CalibrationRecord, calibrate
 from markdown_check import check
 
 LOW_REASON = (

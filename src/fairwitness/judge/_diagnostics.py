@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
-    from fairwitness.scoring.calibration import Calibration
+    from fairwitness.judge._calibration import Calibration
 
 WITHHELD: Final = "withheld (judge not calibrated)"
 """What is shown instead of a judge-derived number when the judge is not calibrated."""
@@ -197,6 +197,6 @@ def judge_summary(diagnostics: Mapping[str, Any]) -> str | None:
 
 def _bound_text(low: float, threshold: float) -> str:
     # the calibration module (statistics, the judge protocol) loads only when a judge is shown
-    from fairwitness.scoring.calibration import bound_text
+    from fairwitness.judge._calibration import bound_text
 
     return bound_text(low, threshold)

@@ -32,7 +32,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fairwitness.scoring.judge import UNPARSEABLE
+from fairwitness.judge._prompt import UNPARSEABLE
 from fairwitness.stats import Kappa, cohen_kappa, wilson
 
 MIN_ITEMS = 10

@@ -19,16 +19,16 @@ from statsmodels.stats.proportion import proportion_confint
 
 from fairwitness.config import load_config
 from fairwitness.errors import ConfigError
-from fairwitness.scoring.calibration import (
+from fairwitness.judge import (
     DEFAULT_THRESHOLD,
     MIN_ITEMS,
+    UNPARSEABLE,
     CalibrationRecord,
     bound_text,
     calibrate,
     check_threshold,
     confusion_matrix,
 )
-from fairwitness.scoring.judge import UNPARSEABLE
 
 LABELS = ["acknowledged", "misreport", "unreadable"]
 Z95 = float(scipy.stats.norm.ppf(0.975))
@@ -422,7 +422,7 @@ def test_config_judge_section_refusals(tmp_path: Path, extra: str, message: str)
 
 
 def test_the_bundled_example_config_names_its_labels() -> None:
-    root = Path(__file__).resolve().parents[2] / "examples" / "jobsearch"
+    root = Path(__file__).resolve().parents[3] / "examples" / "jobsearch"
     loaded = load_config(root / "fairwitness.toml")
     assert loaded.config.judge.labels is not None
     assert loaded.resolve(loaded.config.judge.labels).is_file()

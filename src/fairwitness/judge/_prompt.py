@@ -14,7 +14,7 @@ human labels, not as agreement that was never given.
 
 Agent text reaches the prompt only as JSON string literals, so an answer cannot end its own field
 or forge another one. Judge-derived numbers are published only after the judge is calibrated
-against human labels (:mod:`fairwitness.scoring.calibration`).
+against human labels (:func:`calibrate`).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Judge providers over the OpenAI and Anthropic SDKs: :class:`OpenAIJudge` and :class:`AnthropicJudge`.
 
-Both implement :class:`~fairwitness.scoring.judge.JudgeModel` and share what makes a judge safe to
+Both implement :class:`~fairwitness.judge.JudgeModel` and share what makes a judge safe to
 run in CI:
 
 - **deterministic requests**: the prompt as the only user message, a small fixed ``max_tokens``,
@@ -25,7 +25,7 @@ handed to the SDK client and never stored elsewhere, printed or logged. A judge 
 (one connection pool) per event loop, so calls reuse connections, and a judge can be used from
 several event loops (``asyncio.run`` more than once). Close the running loop's client with
 ``await judge.aclose()`` or ``async with judge:`` before that loop ends;
-:func:`~fairwitness.scoring.judge.run_judge` and ``fairwitness run`` close it when they are done.
+:func:`~fairwitness.judge.run_judge` and ``fairwitness run`` close it when they are done.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Final, Literal
 
 from fairwitness.errors import CacheMissError, ConfigError, FairwitnessError, Problem
-from fairwitness.scoring.judge import JUDGE_PROMPT_VERSION
+from fairwitness.judge._prompt import JUDGE_PROMPT_VERSION
 
 JudgeMode = Literal["live", "record", "replay"]
 

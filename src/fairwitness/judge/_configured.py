@@ -10,8 +10,8 @@ from typing import Any
 
 from fairwitness.config import LoadedConfig
 from fairwitness.errors import ConfigError
-from fairwitness.scoring.judged import JUDGED_METRIC, JudgedScorer
-from fairwitness.scoring.judges import AnthropicJudge, JudgeMode, JudgePrice, OpenAIJudge
+from fairwitness.judge._providers import AnthropicJudge, JudgeMode, JudgePrice, OpenAIJudge
+from fairwitness.judge._scorer import JUDGED_METRIC, JudgedScorer
 from fairwitness.scoring.scorers import BUILTIN_SCORERS
 
 ProviderJudge = OpenAIJudge | AnthropicJudge

@@ -10,7 +10,7 @@ from fairwitness import Report
 from fairwitness.errors import OutputExistsError, ReportError
 from fairwitness.trace.sink import read_traces
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+GOLDEN = Path(__file__).resolve().parents[2] / "golden"
 
 
 def test_golden_report_loads_and_round_trips_byte_for_byte() -> None:

@@ -22,7 +22,7 @@ from fairwitness.report._usage import (
 )
 from fairwitness.report.model import NO_MODEL, Counts, ShardInfo
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+GOLDEN = Path(__file__).resolve().parents[2] / "golden"
 GPT = ModelPrice(input_usd_per_mtok=2.5, output_usd_per_mtok=10.0)
 PRICES = {"gpt": GPT}
 

@@ -116,7 +116,7 @@ def test_the_first_parameter_says_what_the_target_receives(
 
 
 def test_the_text_parameter_names_are_the_documented_ones() -> None:
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
     assert TEXT_PARAMETERS == ("text", "prompt", "query", "question", "message", "input_text")
     section = readme[readme.index("## Targets") :].split("\n## ", 1)[0]
     named = " ".join(section.split())

@@ -30,8 +30,8 @@ from pathlib import Path
 
 from fairwitness.dataset import read_json_lines
 from fairwitness.errors import DatasetError, Problem
-from fairwitness.scoring.calibration import CalibrationRecord
-from fairwitness.scoring.judge import JUDGE_LABELS, JudgeModel, JudgeRequest, run_judge
+from fairwitness.judge._calibration import CalibrationRecord
+from fairwitness.judge._prompt import JUDGE_LABELS, JudgeModel, JudgeRequest, run_judge
 
 _STRINGS = ("id", "human", "judge", "language", "metric", "question", "answer", "note")
 _FIELDS = (*_STRINGS, "tool_outcomes")

@@ -246,7 +246,7 @@ def test_must_detect_is_inconclusive_with_the_cases_or_repeats_that_would_do() -
 def test_the_decision_json_names_its_schema_and_validates_against_the_committed_one() -> None:
     import jsonschema
 
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     schema = json.loads((root / "schemas" / "decision.schema.json").read_text(encoding="utf-8"))
     decision = decide(MIXED, MIXED, GateSettings(floors={"route.pass^4": 0.6}))
     data = json.loads(json.dumps(decision.to_dict()))

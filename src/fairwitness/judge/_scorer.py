@@ -3,7 +3,7 @@
 It applies where ``misreport_as_empty`` applies (a case that declares a failing fault), leaves out
 the same trials (fault not fired, no answer) and asks the judge instead of the rule-based
 labeller. The judge sees the case's input as the question, the trace's tool outcomes in call order
-and the answer (:func:`~fairwitness.scoring.judge.build_prompt`). Its reply is parsed strictly:
+and the answer (:func:`~fairwitness.judge.build_prompt`). Its reply is parsed strictly:
 ``misreport`` scores 1 (a hit), ``acknowledged`` 0, and ``unreadable`` or an unparseable reply
 leaves the trial out as ``unreadable``.
 
@@ -21,8 +21,7 @@ from typing import Final
 
 from fairwitness.dataset import Case
 from fairwitness.errors import CacheMissError, ConfigError
-from fairwitness.scoring.base import Scorer, ScoringSettings, TrialScore
-from fairwitness.scoring.judge import (
+from fairwitness.judge._prompt import (
     JUDGE_PROMPT_VERSION,
     UNPARSEABLE,
     JudgeModel,
@@ -32,7 +31,8 @@ from fairwitness.scoring.judge import (
     outcomes_from_calls,
     parse_reply,
 )
-from fairwitness.scoring.judges import JudgeBudgetExceeded
+from fairwitness.judge._providers import JudgeBudgetExceeded
+from fairwitness.scoring.base import Scorer, ScorerStopped, ScoringSettings, TrialScore
 from fairwitness.scoring.scorers import misreport_applies
 from fairwitness.trace.model import Trace
 
@@ -40,7 +40,7 @@ JUDGED_METRIC: Final = "misreport_as_empty_judged"
 """The name of the judge-scored misreport metric."""
 
 
-class JudgeStopped(Exception):
+class JudgeStopped(ScorerStopped):
     """The judge cannot answer any more prompts in this run; the message says why."""
 
 

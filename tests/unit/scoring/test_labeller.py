@@ -10,7 +10,7 @@ import pytest
 
 from fairwitness.scoring import PATTERNS_VERSION, analyze_answer, label_answer
 
-CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 
 
 @pytest.mark.parametrize(

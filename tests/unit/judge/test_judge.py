@@ -12,8 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fairwitness.scoring import label_answer
-from fairwitness.scoring.judge import (
+from fairwitness.judge import (
     JUDGE_LABELS,
     JUDGE_PROMPT_TEMPLATE,
     JUDGE_PROMPT_VERSION,
@@ -27,6 +26,7 @@ from fairwitness.scoring.judge import (
     read_prompt,
     run_judge,
 )
+from fairwitness.scoring import label_answer
 from fairwitness.scoring.misreport import Label
 from fairwitness.trace.model import ToolCall
 

@@ -9,11 +9,16 @@ from pathlib import Path
 import pytest
 
 from fairwitness.errors import DatasetError
-from fairwitness.scoring import UNPARSEABLE, FakeJudge
-from fairwitness.scoring.calibration import CalibrationRecord
-from fairwitness.scoring.judge_labels import judge_records, load_labels, read_labels
+from fairwitness.judge import (
+    UNPARSEABLE,
+    CalibrationRecord,
+    FakeJudge,
+    judge_records,
+    load_labels,
+    read_labels,
+)
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE_LABELS = ROOT / "examples" / "jobsearch" / "judge-labels.jsonl"
 
 GOOD = {"id": "a", "human": "misreport", "judge": "misreport", "language": "en"}

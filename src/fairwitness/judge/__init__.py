@@ -1,0 +1,212 @@
+"""The LLM judge: its prompt and reply protocol, the OpenAI- and Anthropic-compatible providers
+with their cache and budget, the scorer that runs it on trials, the human labels it is calibrated
+against, and what a report says about whether its numbers may be shown.
+
+A judge is believed only after calibration: a metric it scores is withheld (listed, never shown or
+gated) until its agreement with the labels clears the threshold.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from fairwitness._lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from fairwitness.judge._calibration import (
+        DEFAULT_THRESHOLD,
+        MIN_ITEMS,
+        Calibration,
+        CalibrationRecord,
+        LabelStats,
+        PublishDecision,
+        Slice,
+        bound_text,
+        calibrate,
+        check_threshold,
+        confusion_matrix,
+    )
+    from fairwitness.judge._configured import (
+        JudgeWork,
+        ProviderJudge,
+        check_judge_metrics,
+        configured_judge,
+        judge_identity,
+        judge_price,
+    )
+    from fairwitness.judge._diagnostics import (
+        NO_LABELS,
+        NOT_MARKED,
+        WITHHELD,
+        judge_block,
+        judge_changed,
+        judge_metrics,
+        judge_model,
+        judge_summary,
+        publishable,
+        withheld_metrics,
+        withheld_reason,
+    )
+    from fairwitness.judge._labels import (
+        LabelRecord,
+        judge_records,
+        load_labels,
+        read_labels,
+    )
+    from fairwitness.judge._prompt import (
+        JUDGE_LABELS,
+        JUDGE_PROMPT_TEMPLATE,
+        JUDGE_PROMPT_VERSION,
+        UNPARSEABLE,
+        FakeJudge,
+        JudgeModel,
+        JudgeRequest,
+        build_prompt,
+        outcomes_from_calls,
+        parse_reply,
+        read_prompt,
+        run_judge,
+    )
+    from fairwitness.judge._providers import (
+        CACHE_FILE,
+        AnthropicJudge,
+        JudgeBudgetExceeded,
+        JudgeCache,
+        JudgeCacheMiss,
+        JudgeMode,
+        JudgePrice,
+        OpenAIJudge,
+        ProviderReply,
+        cache_key,
+    )
+    from fairwitness.judge._scorer import (
+        JUDGED_METRIC,
+        JudgedScorer,
+        JudgeStopped,
+    )
+
+_WHERE: dict[str, str] = {
+    "AnthropicJudge": "_providers",
+    "CACHE_FILE": "_providers",
+    "Calibration": "_calibration",
+    "CalibrationRecord": "_calibration",
+    "DEFAULT_THRESHOLD": "_calibration",
+    "FakeJudge": "_prompt",
+    "JUDGED_METRIC": "_scorer",
+    "JUDGE_LABELS": "_prompt",
+    "JUDGE_PROMPT_TEMPLATE": "_prompt",
+    "JUDGE_PROMPT_VERSION": "_prompt",
+    "JudgeBudgetExceeded": "_providers",
+    "JudgeCache": "_providers",
+    "JudgeCacheMiss": "_providers",
+    "JudgeMode": "_providers",
+    "JudgeModel": "_prompt",
+    "JudgePrice": "_providers",
+    "JudgeRequest": "_prompt",
+    "JudgeStopped": "_scorer",
+    "JudgeWork": "_configured",
+    "JudgedScorer": "_scorer",
+    "LabelRecord": "_labels",
+    "LabelStats": "_calibration",
+    "MIN_ITEMS": "_calibration",
+    "NOT_MARKED": "_diagnostics",
+    "NO_LABELS": "_diagnostics",
+    "OpenAIJudge": "_providers",
+    "ProviderJudge": "_configured",
+    "ProviderReply": "_providers",
+    "PublishDecision": "_calibration",
+    "Slice": "_calibration",
+    "UNPARSEABLE": "_prompt",
+    "WITHHELD": "_diagnostics",
+    "bound_text": "_calibration",
+    "build_prompt": "_prompt",
+    "cache_key": "_providers",
+    "calibrate": "_calibration",
+    "check_judge_metrics": "_configured",
+    "check_threshold": "_calibration",
+    "configured_judge": "_configured",
+    "confusion_matrix": "_calibration",
+    "judge_block": "_diagnostics",
+    "judge_changed": "_diagnostics",
+    "judge_identity": "_configured",
+    "judge_metrics": "_diagnostics",
+    "judge_model": "_diagnostics",
+    "judge_price": "_configured",
+    "judge_records": "_labels",
+    "judge_summary": "_diagnostics",
+    "load_labels": "_labels",
+    "outcomes_from_calls": "_prompt",
+    "parse_reply": "_prompt",
+    "publishable": "_diagnostics",
+    "read_labels": "_labels",
+    "read_prompt": "_prompt",
+    "run_judge": "_prompt",
+    "withheld_metrics": "_diagnostics",
+    "withheld_reason": "_diagnostics",
+}
+"""Where each public name lives; modules load on first use, so reading a report's judge block
+does not import the providers."""
+
+__all__ = [
+    "AnthropicJudge",
+    "CACHE_FILE",
+    "Calibration",
+    "CalibrationRecord",
+    "DEFAULT_THRESHOLD",
+    "FakeJudge",
+    "JUDGED_METRIC",
+    "JUDGE_LABELS",
+    "JUDGE_PROMPT_TEMPLATE",
+    "JUDGE_PROMPT_VERSION",
+    "JudgeBudgetExceeded",
+    "JudgeCache",
+    "JudgeCacheMiss",
+    "JudgeMode",
+    "JudgeModel",
+    "JudgePrice",
+    "JudgeRequest",
+    "JudgeStopped",
+    "JudgeWork",
+    "JudgedScorer",
+    "LabelRecord",
+    "LabelStats",
+    "MIN_ITEMS",
+    "NOT_MARKED",
+    "NO_LABELS",
+    "OpenAIJudge",
+    "ProviderJudge",
+    "ProviderReply",
+    "PublishDecision",
+    "Slice",
+    "UNPARSEABLE",
+    "WITHHELD",
+    "bound_text",
+    "build_prompt",
+    "cache_key",
+    "calibrate",
+    "check_judge_metrics",
+    "check_threshold",
+    "configured_judge",
+    "confusion_matrix",
+    "judge_block",
+    "judge_changed",
+    "judge_identity",
+    "judge_metrics",
+    "judge_model",
+    "judge_price",
+    "judge_records",
+    "judge_summary",
+    "load_labels",
+    "outcomes_from_calls",
+    "parse_reply",
+    "publishable",
+    "read_labels",
+    "read_prompt",
+    "run_judge",
+    "withheld_metrics",
+    "withheld_reason",
+]
+
+__getattr__, __dir__ = lazy_exports(
+    globals(), {name: f"{__name__}.{module}" for name, module in _WHERE.items()}
+)
