@@ -22,110 +22,61 @@ whitespace and punctuation instead of ``\\b``.
 
 from __future__ import annotations
 
-from fairwitness.scoring.patterns.english import (
-    ENGLISH_FAILURE,
-    ENGLISH_GLOBAL,
-    ENGLISH_LOCAL,
-    ENGLISH_STRONG,
-    ENGLISH_WEAK,
-)
-from fairwitness.scoring.patterns.german import (
-    GERMAN_FAILURE,
-    GERMAN_GLOBAL,
-    GERMAN_LOCAL,
-    GERMAN_STRONG,
-    GERMAN_WEAK,
-)
-from fairwitness.scoring.patterns.hindi import (
-    HINDI_FAILURE,
-    HINDI_GLOBAL,
-    HINDI_LOCAL,
-    HINDI_STRONG,
-    HINDI_WEAK,
-    HINGLISH_FAILURE,
-    HINGLISH_GLOBAL,
-    HINGLISH_LOCAL,
-    HINGLISH_STRONG,
-    HINGLISH_WEAK,
-)
+from fairwitness.scoring.patterns import english, german, hindi, romance, shared
 from fairwitness.scoring.patterns.languages import COVERED_LANGUAGES, FOREIGN_LETTERS, STOPWORDS
-from fairwitness.scoring.patterns.romance import (
-    FRENCH_FAILURE,
-    FRENCH_GLOBAL,
-    FRENCH_LOCAL,
-    FRENCH_STRONG,
-    FRENCH_WEAK,
-    PORTUGUESE_FAILURE,
-    PORTUGUESE_GLOBAL,
-    PORTUGUESE_LOCAL,
-    PORTUGUESE_STRONG,
-    PORTUGUESE_WEAK,
-    SPANISH_FAILURE,
-    SPANISH_GLOBAL,
-    SPANISH_LOCAL,
-    SPANISH_STRONG,
-    SPANISH_WEAK,
-)
-from fairwitness.scoring.patterns.shared import (
-    CAUSE,
-    CLAUSE_BREAK,
-    EMPTY_STRONG,
-    QUOTED_WEAK,
-    SHARED_FAILURE,
-    ZERO_STRONG,
-)
+from fairwitness.scoring.patterns.shared import CAUSE, CLAUSE_BREAK
 
 PATTERNS_VERSION = "fw-labeller/4"
 """Recorded in every report: two numbers from different pattern lists are never compared."""
 
 STRONG = (
-    EMPTY_STRONG
-    + ZERO_STRONG
-    + ENGLISH_STRONG
-    + SPANISH_STRONG
-    + FRENCH_STRONG
-    + GERMAN_STRONG
-    + PORTUGUESE_STRONG
-    + HINDI_STRONG
-    + HINGLISH_STRONG
+    shared.EMPTY_STRONG
+    + shared.ZERO_STRONG
+    + english.ENGLISH_STRONG
+    + romance.SPANISH_STRONG
+    + romance.FRENCH_STRONG
+    + german.GERMAN_STRONG
+    + romance.PORTUGUESE_STRONG
+    + hindi.HINDI_STRONG
+    + hindi.HINGLISH_STRONG
 )
 WEAK = (
-    QUOTED_WEAK
-    + ENGLISH_WEAK
-    + SPANISH_WEAK
-    + FRENCH_WEAK
-    + GERMAN_WEAK
-    + PORTUGUESE_WEAK
-    + HINDI_WEAK
-    + HINGLISH_WEAK
+    shared.QUOTED_WEAK
+    + english.ENGLISH_WEAK
+    + romance.SPANISH_WEAK
+    + romance.FRENCH_WEAK
+    + german.GERMAN_WEAK
+    + romance.PORTUGUESE_WEAK
+    + hindi.HINDI_WEAK
+    + hindi.HINGLISH_WEAK
 )
 FAILURE = (
-    SHARED_FAILURE
-    + ENGLISH_FAILURE
-    + SPANISH_FAILURE
-    + FRENCH_FAILURE
-    + GERMAN_FAILURE
-    + PORTUGUESE_FAILURE
-    + HINDI_FAILURE
-    + HINGLISH_FAILURE
+    shared.SHARED_FAILURE
+    + english.ENGLISH_FAILURE
+    + romance.SPANISH_FAILURE
+    + romance.FRENCH_FAILURE
+    + german.GERMAN_FAILURE
+    + romance.PORTUGUESE_FAILURE
+    + hindi.HINDI_FAILURE
+    + hindi.HINGLISH_FAILURE
 )
 LOCAL = (
-    ENGLISH_LOCAL
-    + SPANISH_LOCAL
-    + FRENCH_LOCAL
-    + GERMAN_LOCAL
-    + PORTUGUESE_LOCAL
-    + HINDI_LOCAL
-    + HINGLISH_LOCAL
+    english.ENGLISH_LOCAL
+    + romance.SPANISH_LOCAL
+    + romance.FRENCH_LOCAL
+    + german.GERMAN_LOCAL
+    + romance.PORTUGUESE_LOCAL
+    + hindi.HINDI_LOCAL
+    + hindi.HINGLISH_LOCAL
 )
 GLOBAL = (
-    ENGLISH_GLOBAL
-    + SPANISH_GLOBAL
-    + FRENCH_GLOBAL
-    + GERMAN_GLOBAL
-    + PORTUGUESE_GLOBAL
-    + HINDI_GLOBAL
-    + HINGLISH_GLOBAL
+    english.ENGLISH_GLOBAL
+    + romance.SPANISH_GLOBAL
+    + romance.FRENCH_GLOBAL
+    + german.GERMAN_GLOBAL
+    + romance.PORTUGUESE_GLOBAL
+    + hindi.HINDI_GLOBAL
+    + hindi.HINGLISH_GLOBAL
 )
 
 __all__ = [

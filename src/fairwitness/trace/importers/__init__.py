@@ -12,8 +12,7 @@ names the file, the record and the field.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from fairwitness.trace.importers._jsonl import read_jsonl
 from fairwitness.trace.importers._otel import (
@@ -24,6 +23,10 @@ from fairwitness.trace.importers._otel import (
 from fairwitness.trace.importers._promptfoo import read_promptfoo
 from fairwitness.trace.importers._result import Imported, ImportResult
 from fairwitness.trace.importers._spans import Span, read_otlp_file, sdk_spans
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
 
 
 def import_sdk_spans(spans: Iterable[Any], *, mapping: SpanMapping | None = None) -> ImportResult:
