@@ -145,3 +145,19 @@ def test_starter_workflow_passes_actionlint(tmp_path: Path, directory: str) -> N
     assert f"working-directory: {directory}\n" in text
     proc = run_tool("actionlint", str(workflow.relative_to(tmp_path)), cwd=tmp_path)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_architecture_page_names_every_package() -> None:
+    """docs/architecture.md is the newcomer's map: every package and top-level module of
+    fairwitness has a row, so a new one cannot be added without saying what it owns."""
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    table = [line for line in page.splitlines() if line.startswith("| `")]
+    named = {name for line in table for name in re.findall(r"`([\w.]+?)/?`", line.split("|")[1])}
+    src = ROOT / "src" / "fairwitness"
+    units = {
+        p.name.removesuffix(".py")
+        for p in src.iterdir()
+        if not p.name.startswith("_") and (p.suffix == ".py" or (p / "__init__.py").exists())
+    }
+    missing = sorted(units - {name.removesuffix(".py") for name in named})
+    assert missing == [], f"docs/architecture.md has no row for {missing}"
