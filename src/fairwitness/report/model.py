@@ -28,7 +28,7 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
 
 
-class Outcome(_Model):
+class TrialOutcome(_Model):
     """One trial of one case."""
 
     repeat: int
@@ -70,7 +70,7 @@ class CaseOutcomes(_Model):
     """The case's tags."""
     faults: int = 0
     """Number of faults the case declares."""
-    repeats: list[Outcome] = Field(default_factory=list)
+    repeats: list[TrialOutcome] = Field(default_factory=list)
     """Outcomes in repeat order."""
     scores: dict[str, float | None] = Field(default_factory=dict)
     """Per applicable metric, the repeats collapsed (majority, any-hit or median); null when no

@@ -175,7 +175,7 @@ def test_streamed_report_is_byte_identical_to_the_model(tmp_path: Path) -> None:
 
 
 def test_outcome_records_match_the_model_field_for_field() -> None:
-    from fairwitness.report import CaseOutcomes, Outcome, RunDigest
+    from fairwitness.report import CaseOutcomes, RunDigest, TrialOutcome
     from fairwitness.scoring import ScoreBoard
 
     result, data = _sample_run()
@@ -183,8 +183,8 @@ def test_outcome_records_match_the_model_field_for_field() -> None:
         assert list(record) == list(CaseOutcomes.model_fields)
         assert CaseOutcomes.model_validate(record).model_dump(mode="json") == record
         for outcome in record["repeats"]:
-            assert list(outcome) == list(Outcome.model_fields)
-            assert Outcome.model_validate(outcome).model_dump(mode="json") == outcome
+            assert list(outcome) == list(TrialOutcome.model_fields)
+            assert TrialOutcome.model_validate(outcome).model_dump(mode="json") == outcome
 
 
 def test_an_empty_run_renders_valid_json(tmp_path: Path) -> None:
