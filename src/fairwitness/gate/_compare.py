@@ -95,7 +95,7 @@ class Floor:
 _PASS_K = re.compile(r"^(?P<name>.+)\.pass(?P<which>[\^@])(?P<k>[0-9]+)$")
 
 
-class Comparison:
+class ReportComparison:
     """Two reports side by side, with the reasons found so far."""
 
     def __init__(

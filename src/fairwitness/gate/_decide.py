@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from fairwitness.errors import EXIT_OK
 from fairwitness.gate._audit import Audit
-from fairwitness.gate._compare import Comparison, Floor
+from fairwitness.gate._compare import Floor, ReportComparison
 from fairwitness.gate._decision import VERDICTS, Decision, MetricDecision, PassFloor
 from fairwitness.gate._power import POWER
 from fairwitness.gate._rates import RatePairs
@@ -92,7 +92,7 @@ def _power_note(
     )
 
 
-def _pass_floors(gate: Comparison, name: str, floors: list[Floor]) -> tuple[PassFloor, ...]:
+def _pass_floors(gate: ReportComparison, name: str, floors: list[Floor]) -> tuple[PassFloor, ...]:
     found: list[PassFloor] = []
     for floor in floors:
         if floor.metric != name or floor.k is None:
@@ -127,7 +127,7 @@ def decide(
         "baseline" if baseline_name is None else f"baseline {baseline_name}",
         "candidate" if candidate_name is None else f"candidate {candidate_name}",
     )
-    gate = Comparison(baseline, candidate, settings, labels)
+    gate = ReportComparison(baseline, candidate, settings, labels)
     gate.check_compatible()
     gate.check_pairing()
     gate.note_withheld()
@@ -248,7 +248,7 @@ def _tests_named(gated: list[MetricDecision]) -> str:
 
 
 def _regression_reasons(
-    gate: Comparison, metrics: list[MetricDecision], settings: GateSettings
+    gate: ReportComparison, metrics: list[MetricDecision], settings: GateSettings
 ) -> None:
     for metric in metrics:
         if metric.rejected:
@@ -289,7 +289,7 @@ def _regressed(metric: MetricDecision, settings: GateSettings) -> str:
 
 
 def _detectability_reasons(
-    gate: Comparison, metrics: list[MetricDecision], settings: GateSettings
+    gate: ReportComparison, metrics: list[MetricDecision], settings: GateSettings
 ) -> None:
     """Exit 3 when the run cannot detect the drop ``must_detect`` asks for, with what would."""
     want = settings.must_detect

@@ -30,7 +30,7 @@ from fairwitness.github.event import (
     load_event,
     parse_event,
 )
-from fairwitness.github.models import Artifact, Comment, Comparison, PullRequest, WorkflowRun
+from fairwitness.github.models import Artifact, Comment, CommitComparison, PullRequest, WorkflowRun
 from fairwitness.github.outputs import (
     MAX_ANNOTATIONS,
     STEP_SUMMARY_LIMIT,
@@ -53,7 +53,7 @@ __all__ = [
     "Comment",
     "CommentMode",
     "CommentOutcome",
-    "Comparison",
+    "CommitComparison",
     "Event",
     "FALLBACK_LOGIN",
     "GitHubClient",

@@ -22,7 +22,7 @@ class PullContext:
 
 
 @dataclass
-class Outcome:
+class SuiteOutcome:
     """One suite's result."""
 
     suite: str

@@ -45,7 +45,7 @@ from fairwitness.errors import (
 )
 from fairwitness.gate import Decision, decide, gate_settings
 from fairwitness.gate._decision import PRECEDENCE, VERDICTS
-from fairwitness.github._context import Outcome, Ownership, PullContext
+from fairwitness.github._context import Ownership, PullContext, SuiteOutcome
 from fairwitness.github.baseline import Baseline, BaselineFinder, Git
 from fairwitness.github.client import GitHubClient
 from fairwitness.github.comment import post_comment
@@ -259,7 +259,7 @@ class Action:
         paths, _ = self._run_suites()
         return paths
 
-    def handle(self, path: Path, pull: PullContext | None, key: str | None = None) -> Outcome:
+    def handle(self, path: Path, pull: PullContext | None, key: str | None = None) -> SuiteOutcome:
         cand = load_for_decision(path)
         settings, templates = gate_settings(config=str(self.config) if self.config else None)
         renderer = Renderer(templates)
@@ -307,7 +307,7 @@ class Action:
             append_step_summary(self.s.step_summary_path, summary + "\n", where=summary_url)
         code = decision.exit_code if decision is not None else EXIT_OK
         verdict = decision.verdict if decision is not None else "report"
-        outcome = Outcome(cand.suite, path, code, verdict, markdown)
+        outcome = SuiteOutcome(cand.suite, path, code, verdict, markdown)
         if decision is not None:
             outcome.reasons = list(decision.reasons)
             self.annotate(cand.suite, decision)
@@ -333,7 +333,7 @@ class Action:
         body: str,
         cand: Report,
         path: Path,
-        outcome: Outcome,
+        outcome: SuiteOutcome,
         key: str | None,
     ) -> None:
         if self.s.comment == "off":
@@ -366,7 +366,7 @@ class Action:
 
     # -- outputs ---------------------------------------------------------------------------------
 
-    def outputs(self, outcomes: list[Outcome]) -> dict[str, str]:
+    def outputs(self, outcomes: list[SuiteOutcome]) -> dict[str, str]:
         code = combine([o.exit_code for o in outcomes])
         verdicts = {o.verdict for o in outcomes}
         verdict = VERDICTS[code] if code != EXIT_OK or verdicts <= {"pass"} else min(verdicts)
@@ -381,7 +381,7 @@ class Action:
             "readme-changed": "false",
         }
 
-    def update_readme(self, outcomes: list[Outcome]) -> bool:
+    def update_readme(self, outcomes: list[SuiteOutcome]) -> bool:
         target = self.workspace / self.s.readme
         if not target.is_file():
             self.annotations.warning(f"update-readme: {self.s.readme} not found")

@@ -32,7 +32,7 @@ from fairwitness.github._http import (
     error_from_response,
     rate_limit_wait,
 )
-from fairwitness.github.models import Artifact, Comment, Comparison, PullRequest, WorkflowRun
+from fairwitness.github.models import Artifact, Comment, CommitComparison, PullRequest, WorkflowRun
 from fairwitness.github.settings import Secret
 
 if TYPE_CHECKING:
@@ -228,11 +228,11 @@ class GitHubClient:
                 return _read_capped(response, max_bytes, label)
         raise GitHubError(f"GET {path}: more than {MAX_REDIRECTS} redirects", request=f"GET {path}")
 
-    def compare(self, repo: str, base: str, head: str) -> Comparison:
+    def compare(self, repo: str, base: str, head: str) -> CommitComparison:
         """How ``head`` relates to ``base`` (commits, branches or ``owner:branch``)."""
         basehead = f"{quote(base, safe='/:')}...{quote(head, safe='/:')}"
         path = f"{_repo_path(repo)}/compare/{basehead}"
-        return self._model(Comparison, self._call("GET", path, params={"per_page": 1}), path)
+        return self._model(CommitComparison, self._call("GET", path, params={"per_page": 1}), path)
 
     # -- plumbing ------------------------------------------------------------------------------
 

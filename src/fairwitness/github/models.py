@@ -121,7 +121,7 @@ class Artifact(_Model):
         return data
 
 
-class Comparison(_Model):
+class CommitComparison(_Model):
     """How two commits relate: their merge base and how far each side moved from it."""
 
     status: str

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fairwitness.errors import EXIT_OK, ActionContextError, Problem, ReportError
-from fairwitness.github._context import Outcome, PullContext
+from fairwitness.github._context import PullContext, SuiteOutcome
 from fairwitness.github.comment import comment_key
 from fairwitness.github.event import WorkflowRunEvent
 from fairwitness.report import Report
@@ -35,7 +35,7 @@ def leave_for_relay(
     pull: PullContext,
     cand: Report,
     path: Path,
-    outcome: Outcome,
+    outcome: SuiteOutcome,
     key: str,
     why: str,
 ) -> None:
@@ -82,7 +82,7 @@ def relay(action: Action, event: WorkflowRunEvent) -> tuple[int, dict[str, str]]
         )
         return EXIT_OK, {"exit-code": "0", "verdict": "none"}
     data = action.client.download_artifact(repo, artifacts[0].id)
-    outcomes: list[Outcome] = []
+    outcomes: list[SuiteOutcome] = []
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except zipfile.BadZipFile:

@@ -14,7 +14,7 @@ from builders import CLAIM, FAIL, PASS, build, edit, plan_of
 from fairwitness import Report
 from fairwitness.errors import EXIT_INCONCLUSIVE, EXIT_INVALID, EXIT_OK, EXIT_REGRESSION
 from fairwitness.gate import GateSettings, audit_report, decide, rate_test
-from fairwitness.gate._compare import Comparison
+from fairwitness.gate._compare import ReportComparison
 from fairwitness.stats import mcnemar, rate_detectable_drop, sign_flip
 
 # five cases pass three of four repeats, five pass all four
@@ -156,7 +156,7 @@ def test_with_one_repeat_the_rate_test_is_mcnemar_and_says_so() -> None:
 
 
 def test_the_gate_and_rate_test_agree_and_a_report_against_itself_passes() -> None:
-    gate = Comparison(MIXED, MIXED, GateSettings(), ("baseline", "candidate"))
+    gate = ReportComparison(MIXED, MIXED, GateSettings(), ("baseline", "candidate"))
     pairs = gate.rate_pairs("route")
     assert pairs.n == 10 and pairs.drops == [(0, 10)]
     assert rate_test(pairs, "route").p == 1.0
