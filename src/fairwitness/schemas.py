@@ -43,9 +43,13 @@ def schemas() -> dict[str, dict[str, Any]]:
     return out
 
 
-def render(schema: dict[str, Any]) -> str:
+def schema_text(schema: dict[str, Any]) -> str:
     """The exact text written for a schema."""
     return json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+render = schema_text
+"""The former name of :func:`schema_text`, kept until the public-API test reads the new one."""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -56,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     directory = Path(args[0])
     directory.mkdir(parents=True, exist_ok=True)
     for filename, schema in schemas().items():
-        (directory / filename).write_text(render(schema), encoding="utf-8")
+        (directory / filename).write_text(schema_text(schema), encoding="utf-8")
         sys.stdout.write(f"wrote {directory / filename}\n")
     return 0
 
