@@ -369,6 +369,65 @@ def test_templates_come_from_the_config(pair, capsys, tmp_path: Path) -> None:
     assert (tmp_path / "c.md").read_text(encoding="utf-8") == "regression!\n"
 
 
+def _with_templates(base: Path, files: dict[str, str]) -> Path:
+    """The project's config with ``[render] templates`` naming a folder beside it of ``files``."""
+    folder = base.parent / "my-templates"
+    folder.mkdir()
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    config = base.parent / "fairwitness.toml"
+    config.write_text(
+        config.read_text(encoding="utf-8") + '\n[render]\ntemplates = "my-templates"\n',
+        encoding="utf-8",
+    )
+    return config
+
+
+def test_the_printed_decision_comes_from_the_configured_templates(
+    pair, capsys, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    base, cand = pair(12)
+    config = _with_templates(
+        base, {"gate.txt.j2": "{{ view.verdict }} {{ view.exit_code }}: {{ view.rows[0][0] }}\n"}
+    )
+    monkeypatch.chdir(tmp_path)  # the folder is found beside the config, not in the cwd
+    code, out, err = gate(capsys, base, cand, "--config", config)
+    assert (code, out, err) == (1, "regression 1: route\n", "")
+    code, out, _ = gate(capsys, base, cand, "--config", config, "--json")
+    assert code == 1 and json.loads(out)["verdict"] == "regression"
+
+
+def test_gate_and_compare_show_a_decision_through_the_same_template(pair, capsys) -> None:
+    base, cand = pair(12)
+    code, gated, _ = gate(capsys, base, cand, "--floor", "route=0.9")
+    assert main(["compare", str(base), str(cand), "--floor", "route=0.9"]) == 0
+    compared = capsys.readouterr().out
+    assert code == 1
+    # the verdict, and every reason after the first, alike in both
+    assert gated.splitlines()[0].startswith("fairwitness gate: REGRESSION (exit 1): ")
+    assert compared.splitlines()[0] == "fairwitness \u00b7 s: REGRESSION (exit 1)"
+    also = [line for line in gated.splitlines() if line.startswith("  also: ")]
+    assert also and also == [line for line in compared.splitlines() if line.startswith("  also: ")]
+    # and one override of the shared macros changes both
+    macros = (
+        "{% macro verdict(view) %}<{{ view.verdict }}>{% endmacro %}"
+        "{% macro followups(reasons, notes) %}{% for r in reasons %}+ {{ r }}\n"
+        "{% endfor %}{% endmacro %}"
+    )
+    config = _with_templates(base, {"_decision.txt.j2": macros})
+    code, gated, _ = gate(capsys, base, cand, "--config", config, "--floor", "route=0.9")
+    assert (
+        main(["compare", str(base), str(cand), "--config", str(config), "--floor", "route=0.9"])
+        == 0
+    )
+    compared = capsys.readouterr().out
+    assert gated.startswith("fairwitness gate: <regression>: 'route' regressed")
+    assert compared.startswith("fairwitness \u00b7 s: <regression>\n")
+    also = [line for line in gated.splitlines() if line.startswith("+ ")]
+    assert also == [line for line in compared.splitlines() if line.startswith("+ ")]
+    assert also[0].startswith("+ floor breached: 'route'")
+
+
 @pytest.mark.parametrize(
     ("fmt", "start"),
     [

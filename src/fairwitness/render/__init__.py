@@ -18,6 +18,7 @@ from fairwitness._lazy import lazy_exports
 
 if TYPE_CHECKING:
     from fairwitness.render._escape import md, plain, xml_text
+    from fairwitness.render._gate import GateView, gate_text
     from fairwitness.render._lines import metric_lines, suite_lines
     from fairwitness.render._render import (
         COMMENT_LIMIT,
@@ -36,11 +37,13 @@ if TYPE_CHECKING:
 _WHERE: dict[str, str] = {
     "COMMENT_LIMIT": "fairwitness.render._render",
     "FlipRow": "fairwitness.render._view",
+    "GateView": "fairwitness.render._gate",
     "MetricRow": "fairwitness.render._view",
     "Renderer": "fairwitness.render._render",
     "SUMMARY_LIMIT": "fairwitness.render._render",
     "View": "fairwitness.render._view",
     "build_view": "fairwitness.render._view",
+    "gate_text": "fairwitness.render._gate",
     "md": "fairwitness.render._escape",
     "metric_lines": "fairwitness.render._lines",
     "plain": "fairwitness.render._escape",
@@ -57,11 +60,13 @@ _WHERE: dict[str, str] = {
 __all__ = [
     "COMMENT_LIMIT",
     "FlipRow",
+    "GateView",
     "MetricRow",
     "Renderer",
     "SUMMARY_LIMIT",
     "View",
     "build_view",
+    "gate_text",
     "md",
     "metric_lines",
     "plain",

@@ -28,7 +28,7 @@ SUMMARY_LIMIT: Final = 1_000_000
 FULL_FLIP_CAP: Final = 1_000
 COMMENT_FLIP_CAPS: Final = (25, 10, 3, 0)
 """The comment shows up to this many flipped cases, fewer when it would not fit."""
-TEMPLATES: Final = ("comment.md.j2", "summary.md.j2", "terminal.txt.j2")
+TEMPLATES: Final = ("comment.md.j2", "gate.txt.j2", "summary.md.j2", "terminal.txt.j2")
 
 
 class Renderer:
@@ -53,7 +53,9 @@ class Renderer:
         )
         self.env.filters["md"] = md
 
-    def render(self, name: str, view: View) -> str:
+    def render(self, name: str, view: object) -> str:
+        """Template ``name`` rendered with ``view``, tidied; a template error is a config error
+        naming the template file."""
         try:
             template = self.env.get_template(name)
             text = template.render(view=view)
