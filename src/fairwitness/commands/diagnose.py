@@ -11,6 +11,7 @@ from typing import TextIO
 from fairwitness.diagnostics.diagnose import DiagnoseConfig, Layer, diagnose
 from fairwitness.diagnostics.relations import BUILTIN_RELATIONS, Relation
 from fairwitness.errors import DatasetError, Problem, TargetLoadError, UsageError
+from fairwitness.render import diagnosis_text
 from fairwitness.targets.loader import load_object, load_target
 
 
@@ -105,7 +106,7 @@ def run_diagnose(
     if as_json:
         stdout.write(json.dumps(diagnosis.to_dict(), indent=2, ensure_ascii=False) + "\n")
     else:
-        stdout.write(diagnosis.summary())
+        stdout.write(diagnosis_text(diagnosis))
     if diagnosis.error is not None:
         sys.stderr.write(f"fairwitness: error: {diagnosis.error}\n")
     return diagnosis.exit_code

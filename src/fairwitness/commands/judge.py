@@ -5,124 +5,20 @@ from __future__ import annotations
 import json
 import math
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 from fairwitness.config import find_config, load_config
 from fairwitness.errors import EXIT_INCONCLUSIVE, EXIT_OK, DatasetError, Problem, UsageError
 from fairwitness.judge import (
-    MIN_ITEMS,
-    Calibration,
     ProviderJudge,
-    PublishDecision,
-    Slice,
     check_threshold,
     configured_judge,
     judge_identity,
     load_labels,
 )
 from fairwitness.judge import calibrate as calibrate_records
-from fairwitness.stats import Kappa
-
-_SHOWN_DISAGREEMENTS = 10
-
-
-def _table(rows: Sequence[Sequence[str]], left: tuple[int, ...] = (0,)) -> list[str]:
-    """Aligned columns: those in ``left`` aligned to the left, the others to the right."""
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    lines = []
-    for row in rows:
-        cells = [
-            cell.ljust(width) if i in left else cell.rjust(width)
-            for i, (cell, width) in enumerate(zip(row, widths, strict=True))
-        ]
-        lines.append("  " + "  ".join(cells).rstrip())
-    return lines
-
-
-def _number(value: float | None) -> str:
-    return "-" if value is None else f"{value:.3f}"
-
-
-def _kappa_cell(kappa: Kappa) -> str:
-    if kappa.value is None:
-        return f"- ({kappa.undefined_reason})"
-    return str(kappa)
-
-
-def _accuracy_line(calibration: Calibration) -> str:
-    level = f"{calibration.confidence * 100:g}%"
-    share = f"{calibration.agreed}/{calibration.n}"
-    if calibration.accuracy is None or calibration.accuracy_ci is None:
-        return f"accuracy  {share} agree (no share below {MIN_ITEMS} items)"
-    low, high = calibration.accuracy_ci
-    return (
-        f"accuracy  {calibration.accuracy:.3f} [{low:.3f}, {high:.3f}] ({share} agree; "
-        f"Wilson {level} interval)"
-    )
-
-
-def _slice_row(part: Slice) -> list[str]:
-    return [
-        part.language if part.language is not None else "(none)",
-        str(part.n),
-        f"{part.agreed}/{part.n}",
-        _number(part.accuracy),
-        _kappa_cell(part.kappa),
-    ]
-
-
-def render(calibration: Calibration, decision: PublishDecision, source: str) -> str:
-    """The terminal report: verdict line, summary, confusion matrix, per-label and per-language."""
-    code = EXIT_OK if decision.publishable else EXIT_INCONCLUSIVE
-    verdict = "PUBLISHABLE" if decision.publishable else "WITHHELD"
-    level = f"{calibration.confidence * 100:g}%"
-    lines = [f"fairwitness judge calibrate: {verdict} (exit {code}): {decision.reason}"]
-    lines.extend(f"  note: {note}" for note in decision.notes)
-    metric = f", metric {calibration.metric}" if calibration.metric else ""
-    lines += [
-        "",
-        f"labels    {source} ({calibration.n} items{metric})",
-        _accuracy_line(calibration),
-        f"kappa     {_kappa_cell(calibration.kappa)} (Cohen; {level} interval; "
-        f"publish threshold on the lower bound: {decision.threshold:g})",
-        "",
-        "confusion matrix (rows: human label, columns: judge label)",
-    ]
-    corner = "human \\ judge"
-    matrix_rows = [[corner, *calibration.labels]]
-    matrix_rows += [
-        [label, *(str(count) for count in row)]
-        for label, row in zip(calibration.labels, calibration.matrix, strict=True)
-    ]
-    lines += _table(matrix_rows)
-    lines += ["", "per label (precision: of the judge's labels; recall: of the humans' labels)"]
-    label_rows = [["label", "human", "judge", "agreed", "precision", "recall", "f1"]]
-    label_rows += [
-        [
-            stats.label,
-            str(stats.human),
-            str(stats.judge),
-            str(stats.agreed),
-            _number(stats.precision),
-            _number(stats.recall),
-            _number(stats.f1),
-        ]
-        for stats in calibration.per_label
-    ]
-    lines += _table(label_rows)
-    if calibration.slices:
-        lines += ["", f"per language (kappa and accuracy need {MIN_ITEMS}+ items)"]
-        slice_rows = [["language", "n", "agree", "accuracy", "kappa"]]
-        slice_rows += [_slice_row(part) for part in calibration.slices]
-        lines += _table(slice_rows, left=(0, 4))
-    if calibration.disagreements:
-        shown = calibration.disagreements[:_SHOWN_DISAGREEMENTS]
-        more = len(calibration.disagreements) - len(shown)
-        tail = f" and {more} more" if more else ""
-        lines += ["", f"disagreements: {', '.join(shown)}{tail}"]
-    return "\n".join(lines) + "\n"
+from fairwitness.render import calibration_text
 
 
 def _threshold(value: float) -> float:
@@ -208,15 +104,7 @@ def calibrate(
         }
         stdout.write(json.dumps(payload, indent=2, ensure_ascii=False, allow_nan=False) + "\n")
     else:
-        text = render(calibration, decision, labels)
-        if judge is not None:
-            work = _work(judge)
-            head, _, rest = text.partition("\n")
-            text = (
-                f"{head}\n  judge: {judge.name} (prompt {judge.prompt_version}, {work['mode']}: "
-                f"{work['live_calls']} live calls, {work['replayed']} replayed)\n{rest}"
-            )
-        stdout.write(text)
+        stdout.write(calibration_text(calibration, decision, labels, judge=judge))
     return code
 
 

@@ -1,4 +1,8 @@
-"""The plain-text summary of a :class:`~fairwitness.diagnostics.diagnose.Diagnosis`."""
+"""The plain-text summary of a :class:`~fairwitness.diagnostics.diagnose.Diagnosis`.
+
+Superseded by :func:`fairwitness.render.diagnosis_text`, which ``fairwitness diagnose`` prints
+(and which escapes what the agent answered); kept only while ``Diagnosis.summary()`` calls it.
+"""
 
 from __future__ import annotations
 

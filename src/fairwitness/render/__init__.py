@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 from fairwitness._lazy import lazy_exports
 
 if TYPE_CHECKING:
+    from fairwitness.render._calibration import calibration_text
+    from fairwitness.render._diagnosis import diagnosis_text
     from fairwitness.render._escape import md, plain, xml_text
     from fairwitness.render._gate import GateView, gate_text
     from fairwitness.render._lines import metric_lines, suite_lines
@@ -43,6 +45,8 @@ _WHERE: dict[str, str] = {
     "SUMMARY_LIMIT": "fairwitness.render._render",
     "View": "fairwitness.render._view",
     "build_view": "fairwitness.render._view",
+    "calibration_text": "fairwitness.render._calibration",
+    "diagnosis_text": "fairwitness.render._diagnosis",
     "gate_text": "fairwitness.render._gate",
     "md": "fairwitness.render._escape",
     "metric_lines": "fairwitness.render._lines",
@@ -66,6 +70,8 @@ __all__ = [
     "SUMMARY_LIMIT",
     "View",
     "build_view",
+    "calibration_text",
+    "diagnosis_text",
     "gate_text",
     "md",
     "metric_lines",

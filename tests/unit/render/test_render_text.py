@@ -3,6 +3,7 @@ macros as the comparison's terminal view, with what it quotes made inert."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from builders import FAIL, PASS, build, plan_of
@@ -89,3 +90,34 @@ def test_the_view_holds_formatted_cells_and_their_widths() -> None:
     assert view.columns[0] == "metric" and len(view.widths) == len(view.columns)
     assert all(len(row) == len(view.columns) for row in view.rows)
     assert (view.power, view.alpha, view.gated) == ("80%", "0.05", 1)
+
+
+def test_what_a_label_file_holds_cannot_drive_the_terminal(tmp_path: Path) -> None:
+    from fairwitness.judge import calibrate, load_labels
+    from fairwitness.render import calibration_text
+
+    labels = tmp_path / "labels\x1b[2J.jsonl"
+    rows = [
+        {"id": f"i{i}\x07", "human": h, "judge": "ok" if i % 3 else "bad\x1b[31m"}
+        for i, h in enumerate(["ok", "bad\x1b[31m"] * 10)
+    ]
+    labels.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    calibration = calibrate(load_labels(str(labels)))
+    text = calibration_text(calibration, calibration.publishable(0.6), str(labels))
+    assert "\x1b" not in text and "\x07" not in text
+    assert text.startswith("fairwitness judge calibrate: WITHHELD (exit 3): ")
+    assert "bad[31m" in text and "labels[2J.jsonl" in text
+
+
+def test_what_the_agent_answers_cannot_drive_the_diagnosis_text() -> None:
+    from fairwitness import DiagnoseConfig, Observation, diagnose
+    from fairwitness.render import diagnosis_text
+
+    def agent(text: str) -> Observation:
+        return Observation(text="ok", verdict="\x1b]0;owned\x07same")
+
+    diagnosis = diagnose(agent, [f"q{i}" for i in range(12)], DiagnoseConfig(max_pairs=12))
+    text = diagnosis_text(diagnosis)
+    assert text.startswith("fairwitness diagnose\n\n1. verdict-stochasticity meter\n")
+    assert "\x1b" not in text and "\x07" not in text
+    assert "']0;ownedsame' on 12 inputs" in text
