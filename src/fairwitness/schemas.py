@@ -48,10 +48,6 @@ def schema_text(schema: dict[str, Any]) -> str:
     return json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
-render = schema_text
-"""The former name of :func:`schema_text`, kept until the public-API test reads the new one."""
-
-
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1:
