@@ -1,9 +1,11 @@
 """Settings of an action run, read once from the environment.
 
 GitHub Actions describes the run in ``GITHUB_*`` and ``RUNNER_*`` variables; the action's inputs
-arrive as ``FW_*`` variables (mapped in ``action.yml``). An input left empty takes its default, so
-an unset input and an empty one mean the same. Every value is checked here, once: a bad value
-raises :class:`~fairwitness.errors.ActionContextError` naming the variable.
+arrive as ``FW_*`` variables (mapped in ``action.yml``). Each setting names its variable once, on
+its field, and :meth:`Settings.variables` lists them (a test checks them against ``action.yml``).
+An input left empty takes its default, so an unset input and an empty one mean the same. Every
+value is checked here, once: a bad value raises :class:`~fairwitness.errors.ActionContextError`
+naming the variable.
 
 The token is wrapped in :class:`Secret`, which never shows its value in ``repr`` or ``str``;
 :meth:`Settings.mask_commands` gives the ``::add-mask::`` lines that hide it from the job log.
@@ -12,10 +14,10 @@ The token is wrapped in :class:`Secret`, which never shows its value in ``repr``
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from fairwitness.errors import (
     EXIT_INCONCLUSIVE,
@@ -37,7 +39,7 @@ FAIL_ON_NAMES: dict[str, frozenset[int]] = {
     "inconclusive": frozenset({EXIT_INCONCLUSIVE}),
     "any": frozenset({EXIT_REGRESSION, EXIT_MUST_PASS, EXIT_INCONCLUSIVE}),
 }
-"""Names accepted by ``FW_FAIL_ON`` and the exit codes each one makes fail the job."""
+"""Names accepted by the ``fail-on`` input and the exit codes each one makes fail the job."""
 
 _REPOSITORY = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}")
 
@@ -80,119 +82,215 @@ class Shard:
         return f"{self.index}/{self.total}"
 
 
+class _Env:
+    """Typed reads of environment variables; every failure names the variable."""
+
+    def __init__(self, environ: Mapping[str, str]) -> None:
+        self._environ = environ
+
+    def _fail(self, name: str, message: str) -> ActionContextError:
+        return ActionContextError(f"environment variable {name}: {message}")
+
+    def text(self, name: str) -> str | None:
+        value = self._environ.get(name, "").strip()
+        return value or None
+
+    def secret(self, name: str) -> Secret | None:
+        value = self.text(name)
+        return None if value is None else Secret(value)
+
+    def path(self, name: str) -> Path | None:
+        value = self.text(name)
+        return None if value is None else Path(value)
+
+    def url(self, name: str) -> str | None:
+        value = self.text(name)
+        if value is None:
+            return None
+        if not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", value):
+            raise self._fail(name, f"expected an http(s) URL, got {value!r}")
+        return value.rstrip("/")
+
+    def repository(self, name: str) -> str | None:
+        value = self.text(name)
+        if value is not None and not _REPOSITORY.fullmatch(value):
+            raise self._fail(name, f"expected owner/name, got {value!r}")
+        return value
+
+    def positive_int(self, name: str) -> int | None:
+        value = self.text(name)
+        if value is None:
+            return None
+        if not value.isdigit() or int(value) <= 0:
+            raise self._fail(name, f"expected a positive integer, got {value!r}")
+        return int(value)
+
+    def boolean(self, name: str) -> bool | None:
+        value = self.text(name)
+        if value is None:
+            return None
+        lowered = value.lower()
+        if lowered not in ("true", "false"):
+            raise self._fail(name, f"expected 'true' or 'false', got {value!r}")
+        return lowered == "true"
+
+    def comment_mode(self, name: str) -> CommentMode | None:
+        text = self.text(name)
+        if text is None:
+            return None
+        value = text.lower()
+        for mode in COMMENT_MODES:
+            if value == mode:
+                return mode
+        raise self._fail(name, f"expected one of {', '.join(COMMENT_MODES)}, got {value!r}")
+
+    def shard(self, name: str) -> Shard | None:
+        value = self.text(name)
+        if value is None:
+            return None
+        found = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", value)
+        if found is None:
+            raise self._fail(name, f"expected I/N (for example 1/4), got {value!r}")
+        index, total = int(found.group(1)), int(found.group(2))
+        if not 1 <= index <= total:
+            raise self._fail(name, f"shard index must be between 1 and {total}, got {value!r}")
+        return Shard(index, total)
+
+    def fail_on(self, name: str) -> frozenset[int] | None:
+        value = self.text(name)
+        if value is None:
+            return None
+        codes: set[int] = set()
+        for word in re.split(r"[\s,]+", value.strip().lower()):
+            if word not in FAIL_ON_NAMES:
+                known = ", ".join(n for n in FAIL_ON_NAMES if n != "must_pass")
+                raise self._fail(name, f"unknown verdict {word!r} (known: {known})")
+            codes |= FAIL_ON_NAMES[word]
+        return frozenset(codes)
+
+
+_Reader = Callable[[_Env, str], Any]
+
+
+def _read(read: _Reader, *names: str) -> dict[str, Any]:
+    """A setting's field metadata: it is read by ``read`` from the first of ``names`` that is set
+    (an empty value is unset), else it keeps its default. The one place each variable is named."""
+    return {"read": read, "variables": names}
+
+
 @dataclass(frozen=True)
 class Settings:
-    """Everything an action run reads from its environment, checked once."""
+    """Everything an action run reads from its environment, checked once. Each field names the
+    variable it is read from; the action's inputs arrive as ``FW_*`` variables."""
 
-    event_name: str | None = None
-    """``GITHUB_EVENT_NAME``: ``pull_request``, ``push``, ``workflow_run``, ..."""
-    event_path: Path | None = None
-    """``GITHUB_EVENT_PATH``: the webhook payload that triggered the run."""
-    repository: str | None = None
-    """``GITHUB_REPOSITORY``: ``owner/name``."""
-    api_url: str = DEFAULT_API_URL
-    """``GITHUB_API_URL`` without a trailing slash (``https://HOST/api/v3`` on GitHub Enterprise
+    event_name: str | None = field(default=None, metadata=_read(_Env.text, "GITHUB_EVENT_NAME"))
+    """``pull_request``, ``push``, ``workflow_run``, ..."""
+    event_path: Path | None = field(default=None, metadata=_read(_Env.path, "GITHUB_EVENT_PATH"))
+    """The webhook payload that triggered the run."""
+    repository: str | None = field(
+        default=None, metadata=_read(_Env.repository, "GITHUB_REPOSITORY")
+    )
+    """``owner/name``."""
+    api_url: str = field(default=DEFAULT_API_URL, metadata=_read(_Env.url, "GITHUB_API_URL"))
+    """The REST API, without a trailing slash (``https://HOST/api/v3`` on GitHub Enterprise
     Server)."""
-    server_url: str = DEFAULT_SERVER_URL
-    """``GITHUB_SERVER_URL`` without a trailing slash."""
-    sha: str | None = None
-    """``GITHUB_SHA``."""
-    ref: str | None = None
-    """``GITHUB_REF``."""
-    base_ref: str | None = None
-    """``GITHUB_BASE_REF`` (pull requests only)."""
-    head_ref: str | None = None
-    """``GITHUB_HEAD_REF`` (pull requests only)."""
-    workspace: Path | None = None
-    """``GITHUB_WORKSPACE``."""
-    output_path: Path | None = None
-    """``GITHUB_OUTPUT``: the file step outputs are appended to."""
-    step_summary_path: Path | None = None
-    """``GITHUB_STEP_SUMMARY``: the file the job summary is appended to."""
-    run_id: int | None = None
-    """``GITHUB_RUN_ID``."""
-    runner_temp: Path | None = None
-    """``RUNNER_TEMP``."""
-    config: str | None = None
-    """``FW_CONFIG``: the config file; ``None`` looks in the working directory."""
-    suite: str | None = None
-    """``FW_SUITE``: run only this suite; ``None`` runs every suite."""
-    report: str | None = None
-    """``FW_REPORT``: an existing report to gate instead of running the suite."""
-    baseline: str | None = None
-    """``FW_BASELINE``: where the baseline report comes from."""
-    baseline_artifact: str = "fairwitness-baseline"
-    """``FW_BASELINE_ARTIFACT``: the artifact name the base branch's reports are uploaded under."""
-    comment_artifact: str = "fairwitness-comment"
-    """``FW_COMMENT_ARTIFACT``: the artifact a fork's pull request leaves its comment in, for the
-    ``workflow_run`` relay."""
-    merge_artifacts: str | None = None
-    """``FW_MERGE_ARTIFACTS``: merge the shard reports of this run's artifacts whose names
-    start with this, then gate the merged report."""
-    readme: str = "README.md"
-    """``FW_README``: the markdown file ``update-readme`` regenerates."""
-    install: str | None = None
-    """``FW_INSTALL``: what to install before running."""
-    token: Secret | None = field(default=None, repr=False)
-    """``FW_GITHUB_TOKEN`` (or ``GITHUB_TOKEN`` when that input is empty)."""
-    comment: CommentMode = "sticky"
-    """``FW_COMMENT``: ``sticky`` updates one comment, ``new`` posts one per run, ``off`` none."""
-    comment_key: str = "default"
-    """``FW_COMMENT_KEY``: tells apart the sticky comments of several jobs on one pull request."""
-    update_readme: bool = False
-    """``FW_UPDATE_README``."""
-    shard: Shard | None = None
-    """``FW_SHARD``: ``I/N``, this job's shard; ``None`` runs everything."""
-    working_directory: str = "."
-    """``FW_WORKING_DIRECTORY``."""
-    fail_on: frozenset[int] = FAIL_ON_NAMES["any"]
-    """``FW_FAIL_ON``: the verdict exit codes (1-3) that fail the job. Exit code 4 (invalid) always
-    fails it."""
-    require_baseline: bool = False
-    """``FW_REQUIRE_BASELINE``: a missing baseline makes the run invalid instead of baseline-less."""
-    allow_pr_head_code: bool = False
-    """``FW_ALLOW_PR_HEAD_CODE``: run a pull request's own code in a privileged
-    (``pull_request_target``/``workflow_run``) context."""
+    server_url: str = field(
+        default=DEFAULT_SERVER_URL, metadata=_read(_Env.url, "GITHUB_SERVER_URL")
+    )
+    """The web server, without a trailing slash."""
+    sha: str | None = field(default=None, metadata=_read(_Env.text, "GITHUB_SHA"))
+    """The commit the run is on."""
+    ref: str | None = field(default=None, metadata=_read(_Env.text, "GITHUB_REF"))
+    """The ref the run is on."""
+    base_ref: str | None = field(default=None, metadata=_read(_Env.text, "GITHUB_BASE_REF"))
+    """The pull request's base branch (pull requests only)."""
+    head_ref: str | None = field(default=None, metadata=_read(_Env.text, "GITHUB_HEAD_REF"))
+    """The pull request's head branch (pull requests only)."""
+    workspace: Path | None = field(default=None, metadata=_read(_Env.path, "GITHUB_WORKSPACE"))
+    """The checkout."""
+    output_path: Path | None = field(default=None, metadata=_read(_Env.path, "GITHUB_OUTPUT"))
+    """The file step outputs are appended to."""
+    step_summary_path: Path | None = field(
+        default=None, metadata=_read(_Env.path, "GITHUB_STEP_SUMMARY")
+    )
+    """The file the job summary is appended to."""
+    run_id: int | None = field(default=None, metadata=_read(_Env.positive_int, "GITHUB_RUN_ID"))
+    """The workflow run's id."""
+    runner_temp: Path | None = field(default=None, metadata=_read(_Env.path, "RUNNER_TEMP"))
+    """The runner's temporary folder."""
+    config: str | None = field(default=None, metadata=_read(_Env.text, "FW_CONFIG"))
+    """The config file; ``None`` looks in the working directory."""
+    suite: str | None = field(default=None, metadata=_read(_Env.text, "FW_SUITE"))
+    """Run only this suite; ``None`` runs every suite."""
+    report: str | None = field(default=None, metadata=_read(_Env.text, "FW_REPORT"))
+    """An existing report to gate instead of running the suite."""
+    baseline: str | None = field(default=None, metadata=_read(_Env.text, "FW_BASELINE"))
+    """Where the baseline report comes from."""
+    baseline_artifact: str = field(
+        default="fairwitness-baseline", metadata=_read(_Env.text, "FW_BASELINE_ARTIFACT")
+    )
+    """The artifact name the base branch's reports are uploaded under."""
+    comment_artifact: str = field(
+        default="fairwitness-comment", metadata=_read(_Env.text, "FW_COMMENT_ARTIFACT")
+    )
+    """The artifact a fork's pull request leaves its comment in, which the ``workflow_run`` relay
+    downloads."""
+    merge_artifacts: str | None = field(
+        default=None, metadata=_read(_Env.text, "FW_MERGE_ARTIFACTS")
+    )
+    """Merge the shard reports of this run's artifacts whose names start with this, then gate
+    the merged report."""
+    readme: str = field(default="README.md", metadata=_read(_Env.text, "FW_README"))
+    """The markdown file ``update-readme`` regenerates."""
+    install: str | None = field(default=None, metadata=_read(_Env.text, "FW_INSTALL"))
+    """What to install before running."""
+    token: Secret | None = field(
+        default=None, repr=False, metadata=_read(_Env.secret, "FW_GITHUB_TOKEN", "GITHUB_TOKEN")
+    )
+    """The token input, or ``GITHUB_TOKEN`` when that input is empty."""
+    comment: CommentMode = field(default="sticky", metadata=_read(_Env.comment_mode, "FW_COMMENT"))
+    """``sticky`` updates one comment, ``new`` posts one per run, ``off`` none."""
+    comment_key: str = field(default="default", metadata=_read(_Env.text, "FW_COMMENT_KEY"))
+    """Tells apart the sticky comments of several jobs on one pull request."""
+    update_readme: bool = field(default=False, metadata=_read(_Env.boolean, "FW_UPDATE_README"))
+    """Regenerate the README's number blocks from the new report on a push."""
+    shard: Shard | None = field(default=None, metadata=_read(_Env.shard, "FW_SHARD"))
+    """``I/N``, this job's shard; ``None`` runs everything."""
+    working_directory: str = field(default=".", metadata=_read(_Env.text, "FW_WORKING_DIRECTORY"))
+    """The folder, relative to the workspace, that holds the config."""
+    fail_on: frozenset[int] = field(
+        default=FAIL_ON_NAMES["any"], metadata=_read(_Env.fail_on, "FW_FAIL_ON")
+    )
+    """The verdict exit codes (1-3) that fail the job. Exit code 4 (invalid) always fails it."""
+    require_baseline: bool = field(
+        default=False, metadata=_read(_Env.boolean, "FW_REQUIRE_BASELINE")
+    )
+    """A missing baseline makes the run invalid instead of baseline-less."""
+    allow_pr_head_code: bool = field(
+        default=False, metadata=_read(_Env.boolean, "FW_ALLOW_PR_HEAD_CODE")
+    )
+    """Run a pull request's own code in a privileged (``pull_request_target``/``workflow_run``)
+    context."""
 
     @classmethod
     def from_environ(cls, environ: Mapping[str, str]) -> Settings:
         """Read and check every setting from ``environ`` (usually ``os.environ``)."""
         env = _Env(environ)
-        token = env.text("FW_GITHUB_TOKEN") or env.text("GITHUB_TOKEN")
-        return cls(
-            event_name=env.text("GITHUB_EVENT_NAME"),
-            event_path=env.path("GITHUB_EVENT_PATH"),
-            repository=env.repository("GITHUB_REPOSITORY"),
-            api_url=env.url("GITHUB_API_URL", DEFAULT_API_URL),
-            server_url=env.url("GITHUB_SERVER_URL", DEFAULT_SERVER_URL),
-            sha=env.text("GITHUB_SHA"),
-            ref=env.text("GITHUB_REF"),
-            base_ref=env.text("GITHUB_BASE_REF"),
-            head_ref=env.text("GITHUB_HEAD_REF"),
-            workspace=env.path("GITHUB_WORKSPACE"),
-            output_path=env.path("GITHUB_OUTPUT"),
-            step_summary_path=env.path("GITHUB_STEP_SUMMARY"),
-            run_id=env.positive_int("GITHUB_RUN_ID"),
-            runner_temp=env.path("RUNNER_TEMP"),
-            config=env.text("FW_CONFIG"),
-            suite=env.text("FW_SUITE"),
-            report=env.text("FW_REPORT"),
-            baseline=env.text("FW_BASELINE"),
-            baseline_artifact=env.text("FW_BASELINE_ARTIFACT") or "fairwitness-baseline",
-            comment_artifact=env.text("FW_COMMENT_ARTIFACT") or "fairwitness-comment",
-            readme=env.text("FW_README") or "README.md",
-            merge_artifacts=env.text("FW_MERGE_ARTIFACTS"),
-            install=env.text("FW_INSTALL"),
-            token=Secret(token) if token else None,
-            comment=env.comment_mode("FW_COMMENT"),
-            comment_key=env.text("FW_COMMENT_KEY") or "default",
-            update_readme=env.boolean("FW_UPDATE_README", default=False),
-            shard=env.shard("FW_SHARD"),
-            working_directory=env.text("FW_WORKING_DIRECTORY") or ".",
-            fail_on=env.fail_on("FW_FAIL_ON"),
-            require_baseline=env.boolean("FW_REQUIRE_BASELINE", default=False),
-            allow_pr_head_code=env.boolean("FW_ALLOW_PR_HEAD_CODE", default=False),
-        )
+        values: dict[str, Any] = {}
+        for setting in fields(cls):
+            for name in setting.metadata["variables"]:
+                value = setting.metadata["read"](env, name)
+                if value is not None:
+                    values[setting.name] = value
+                    break
+        return cls(**values)
+
+    @classmethod
+    def variables(cls) -> dict[str, str]:
+        """Every variable a setting is read from -> the setting."""
+        return {
+            name: setting.name for setting in fields(cls) for name in setting.metadata["variables"]
+        }
 
     def mask_commands(self) -> tuple[str, ...]:
         """``::add-mask::`` workflow commands hiding every secret from the job log (print them
@@ -214,83 +312,3 @@ class Settings:
         if self.repository is None or self.run_id is None:
             return None
         return f"{self.server_url}/{self.repository}/actions/runs/{self.run_id}"
-
-
-class _Env:
-    """Typed reads of environment variables; every failure names the variable."""
-
-    def __init__(self, environ: Mapping[str, str]) -> None:
-        self._environ = environ
-
-    def _fail(self, name: str, message: str) -> ActionContextError:
-        return ActionContextError(f"environment variable {name}: {message}")
-
-    def text(self, name: str) -> str | None:
-        value = self._environ.get(name, "").strip()
-        return value or None
-
-    def path(self, name: str) -> Path | None:
-        value = self.text(name)
-        return None if value is None else Path(value)
-
-    def url(self, name: str, default: str) -> str:
-        value = self.text(name)
-        if value is None:
-            return default
-        if not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", value):
-            raise self._fail(name, f"expected an http(s) URL, got {value!r}")
-        return value.rstrip("/")
-
-    def repository(self, name: str) -> str | None:
-        value = self.text(name)
-        if value is not None and not _REPOSITORY.fullmatch(value):
-            raise self._fail(name, f"expected owner/name, got {value!r}")
-        return value
-
-    def positive_int(self, name: str) -> int | None:
-        value = self.text(name)
-        if value is None:
-            return None
-        if not value.isdigit() or int(value) <= 0:
-            raise self._fail(name, f"expected a positive integer, got {value!r}")
-        return int(value)
-
-    def boolean(self, name: str, *, default: bool) -> bool:
-        value = self.text(name)
-        if value is None:
-            return default
-        lowered = value.lower()
-        if lowered not in ("true", "false"):
-            raise self._fail(name, f"expected 'true' or 'false', got {value!r}")
-        return lowered == "true"
-
-    def comment_mode(self, name: str) -> CommentMode:
-        value = (self.text(name) or "sticky").lower()
-        for mode in COMMENT_MODES:
-            if value == mode:
-                return mode
-        raise self._fail(name, f"expected one of {', '.join(COMMENT_MODES)}, got {value!r}")
-
-    def shard(self, name: str) -> Shard | None:
-        value = self.text(name)
-        if value is None:
-            return None
-        found = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", value)
-        if found is None:
-            raise self._fail(name, f"expected I/N (for example 1/4), got {value!r}")
-        index, total = int(found.group(1)), int(found.group(2))
-        if not 1 <= index <= total:
-            raise self._fail(name, f"shard index must be between 1 and {total}, got {value!r}")
-        return Shard(index, total)
-
-    def fail_on(self, name: str) -> frozenset[int]:
-        value = self.text(name)
-        if value is None:
-            return FAIL_ON_NAMES["any"]
-        codes: set[int] = set()
-        for word in re.split(r"[\s,]+", value.strip().lower()):
-            if word not in FAIL_ON_NAMES:
-                known = ", ".join(n for n in FAIL_ON_NAMES if n != "must_pass")
-                raise self._fail(name, f"unknown verdict {word!r} (known: {known})")
-            codes |= FAIL_ON_NAMES[word]
-        return frozenset(codes)
