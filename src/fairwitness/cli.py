@@ -12,21 +12,20 @@ import os
 import sys
 import tempfile
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from fairwitness._version import __version__
+from fairwitness.errors import EXIT_INVALID, UsageError
 
-EXIT_INVALID = 4
-
-
-class _UsageError(Exception):
-    pass
+_Flags = dict[str, tuple[str, dict[str, Any]]]
+"""A settings section's flags: model field -> (the flag, how argparse takes it). The flag's
+``dest`` is the field; a bad value is refused by the model, naming the flag."""
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise _UsageError(f"{self.prog}: {message}")
+        raise UsageError(f"{self.prog}: {message}")
 
     def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
         if message:
@@ -35,30 +34,14 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    value = _int(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be >= 1, got {value}")
     return value
 
 
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be > 0, got {text}")
-    return value
-
-
 def _probability(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    value = _number(text)
     if not 0 < value < 1:
         raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {text}")
     return value
@@ -81,6 +64,111 @@ def _int(text: str) -> int:
 _TEMPLATES_HELP = "a folder whose templates replace the built-in ones of the same name"
 
 
+def _flag(flag: str, help: str, **options: Any) -> tuple[str, dict[str, Any]]:
+    return flag, {"help": help, **options}
+
+
+_NUMBER = {"type": _number}
+_WHOLE = {"type": _int}
+_SWITCH = {"action": "store_true", "default": None}
+
+RUN_FLAGS: _Flags = {
+    "repeats": _flag("--repeats", "trials per case", metavar="K", **_WHOLE),
+    "concurrency": _flag("--concurrency", "trials in flight", metavar="C", **_WHOLE),
+    "timeout_s": _flag("--timeout", "seconds per trial", metavar="S", **_NUMBER),
+    "retry": _flag(
+        "--retry",
+        "call a trial again up to N times after a timeout or a retryable error",
+        metavar="N",
+        **_WHOLE,
+    ),
+    "mode": _flag("--mode", "call mode", choices=["live", "record", "replay"]),
+    "seed": _flag("--seed", "seed of the harness's randomness", metavar="N", **_WHOLE),
+    "out": _flag("--out", "directory for reports and traces", metavar="DIR"),
+}
+"""``fairwitness run``'s flags for :class:`~fairwitness.config.RunConfig` (``[run]``)."""
+
+GATE_FLAGS: _Flags = {
+    "alpha": _flag(
+        "--alpha",
+        "family-wise error rate over the gated metrics, one-sided (default 0.05)",
+        metavar="A",
+        **_NUMBER,
+    ),
+    "test": _flag(
+        "--test", "the paired tests' p-values: mid-p (default) or exact", choices=["midp", "exact"]
+    ),
+    "gated": _flag(
+        "--metric",
+        "gate this metric (repeatable; default: every pass/fail metric measured in both)",
+        action="append",
+        metavar="NAME",
+    ),
+    "floors": _flag(
+        "--floor",
+        "minimum for a metric, or NAME_max=VALUE: maximum for a lower-is-better one (repeatable)",
+        action="append",
+        metavar="NAME=VALUE",
+    ),
+    "max_unstable_rate": _flag(
+        "--max-unstable-rate",
+        "above this unstable share of the candidate: inconclusive (default: none; instability "
+        "is shown, not a verdict)",
+        metavar="R",
+        **_NUMBER,
+    ),
+    "must_detect": _flag(
+        "--must-detect",
+        "the per-trial drop the run must be able to detect with 80%% power, e.g. 0.05; "
+        "inconclusive (exit 3) when it cannot, saying how many cases or repeats would",
+        metavar="D",
+        **_NUMBER,
+    ),
+    "max_unpaired": _flag(
+        "--max-unpaired",
+        "baseline cases that may be missing from the candidate (default 0)",
+        metavar="N",
+        **_WHOLE,
+    ),
+    "fail_on_vacuous": _flag(
+        "--fail-on-vacuous", "inconclusive when the candidate's probe set is blind", **_SWITCH
+    ),
+    "allow_model_change": _flag(
+        "--allow-model-change", "compare reports made with different models", **_SWITCH
+    ),
+}
+"""The flags of ``gate``, ``compare`` and ``render`` for :class:`~fairwitness.gate.GateSettings`
+(``[gate]``)."""
+
+RENDER_FLAGS: _Flags = {"templates": _flag("--templates", _TEMPLATES_HELP, metavar="DIR")}
+"""The flags for :class:`~fairwitness.config.RenderConfig` (``[render]``)."""
+
+CONFIG_ONLY: dict[str, tuple[str, ...]] = {
+    "run": ("retry_backoff_s", "max_calls", "max_cost_usd", "cache_dir", "cache_key"),
+    "gate": (),
+    "render": (),
+}
+"""The fields of each section that are set in the config file only, never by a flag."""
+
+
+def _add_flags(parser: argparse.ArgumentParser, flags: _Flags) -> None:
+    for field, (flag, options) in flags.items():
+        parser.add_argument(flag, dest=field, **options)
+
+
+def _given(args: argparse.Namespace, flags: _Flags) -> dict[str, Any]:
+    """The flags of ``flags`` given on the command line, by field."""
+    values = {field: getattr(args, field) for field in flags}
+    return {field: value for field, value in values.items() if value is not None}
+
+
+def _checked(model: type[Any], given: dict[str, Any], flags: _Flags) -> None:
+    """Refuse a given value ``model`` refuses, naming its flag, before anything is read."""
+    from fairwitness.config import settings_from
+
+    settings_from(model, given, {field: flag for field, (flag, _) in flags.items()})
+
+
 def _add_gate_flags(parser: argparse.ArgumentParser) -> None:
     """Gate flags; unset ones come from the config's [gate] section, then the defaults."""
     parser.add_argument(
@@ -89,64 +177,7 @@ def _add_gate_flags(parser: argparse.ArgumentParser) -> None:
         help="read [gate] and [render] from this config (default: ./fairwitness.toml or "
         "[tool.fairwitness] in ./pyproject.toml, when present)",
     )
-    parser.add_argument(
-        "--alpha",
-        type=_probability,
-        metavar="A",
-        help="family-wise error rate over the gated metrics, one-sided (default 0.05)",
-    )
-    parser.add_argument(
-        "--test",
-        choices=["midp", "exact"],
-        help="the paired tests' p-values: mid-p (default) or exact",
-    )
-    parser.add_argument(
-        "--metric",
-        action="append",
-        dest="metrics",
-        metavar="NAME",
-        help="gate this metric (repeatable; default: every pass/fail metric measured in both)",
-    )
-    parser.add_argument(
-        "--floor",
-        action="append",
-        dest="floors",
-        metavar="NAME=VALUE",
-        help="minimum for a metric, or NAME_max=VALUE: maximum for a lower-is-better one "
-        "(repeatable)",
-    )
-    parser.add_argument(
-        "--max-unstable-rate",
-        type=_number,
-        metavar="R",
-        help="above this unstable share of the candidate: inconclusive (default: none; "
-        "instability is shown, not a verdict)",
-    )
-    parser.add_argument(
-        "--must-detect",
-        type=_number,
-        metavar="D",
-        help="the per-trial drop the run must be able to detect with 80%% power, e.g. 0.05; "
-        "inconclusive (exit 3) when it cannot, saying how many cases or repeats would",
-    )
-    parser.add_argument(
-        "--max-unpaired",
-        type=_int,
-        metavar="N",
-        help="baseline cases that may be missing from the candidate (default 0)",
-    )
-    parser.add_argument(
-        "--fail-on-vacuous",
-        action="store_true",
-        default=None,
-        help="inconclusive when the candidate's probe set is blind",
-    )
-    parser.add_argument(
-        "--allow-model-change",
-        action="store_true",
-        default=None,
-        help="compare reports made with different models",
-    )
+    _add_flags(parser, GATE_FLAGS)
 
 
 def _add_output_flags(parser: argparse.ArgumentParser) -> None:
@@ -157,23 +188,20 @@ def _add_output_flags(parser: argparse.ArgumentParser) -> None:
         help="terminal text (default), the PR comment, the full markdown, JSON or JUnit XML",
     )
     parser.add_argument("--out", metavar="FILE", help="write to FILE instead of printing")
-    parser.add_argument("--templates", metavar="DIR", help=_TEMPLATES_HELP)
+    _add_flags(parser, RENDER_FLAGS)
 
 
 def _gate_flags(args: argparse.Namespace) -> dict[str, Any]:
-    return {
-        "config": args.config,
-        "alpha": args.alpha,
-        "test": args.test,
-        "metrics": args.metrics,
-        "floors": args.floors,
-        "max_unstable_rate": args.max_unstable_rate,
-        "must_detect": args.must_detect,
-        "max_unpaired": args.max_unpaired,
-        "fail_on_vacuous": args.fail_on_vacuous,
-        "allow_model_change": args.allow_model_change,
-        "templates": args.templates,
-    }
+    """The keywords of :func:`~fairwitness.gate.gate_settings` from the command line, each
+    given value checked by the models of ``[gate]`` and ``[render]``."""
+    from fairwitness.config import GateSettings, RenderConfig
+    from fairwitness.gate import parse_floors
+
+    given = _given(args, GATE_FLAGS)
+    floors = given.pop("floors", None)
+    _checked(GateSettings, {**given, "floors": parse_floors(floors)}, GATE_FLAGS)
+    _checked(RenderConfig, _given(args, RENDER_FLAGS), RENDER_FLAGS)
+    return {"config": args.config, "given": given, "floors": floors, "templates": args.templates}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -195,18 +223,7 @@ def build_parser() -> argparse.ArgumentParser:
         "config", nargs="?", metavar="CONFIG", help="fairwitness.toml or pyproject.toml"
     )
     p_run.add_argument("--suite", metavar="S", help="run only this suite")
-    p_run.add_argument("--repeats", type=_positive_int, metavar="K", help="trials per case")
-    p_run.add_argument("--concurrency", type=_positive_int, metavar="C", help="trials in flight")
-    p_run.add_argument("--timeout", type=_positive_float, metavar="S", help="seconds per trial")
-    p_run.add_argument(
-        "--retry",
-        type=_int,
-        metavar="N",
-        help="call a trial again up to N times after a timeout or a retryable error",
-    )
-    p_run.add_argument("--mode", choices=["live", "record", "replay"], help="call mode")
-    p_run.add_argument("--seed", type=_int, metavar="N", help="seed of the harness's randomness")
-    p_run.add_argument("--out", metavar="DIR", help="directory for reports and traces")
+    _add_flags(p_run, RUN_FLAGS)
     p_run.add_argument("--force", action="store_true", help="replace existing reports")
     p_run.add_argument(
         "--target", metavar="MOD:ATTR", help="run this target instead of the config's"
@@ -322,7 +339,7 @@ def build_parser() -> argparse.ArgumentParser:
     p_gate.add_argument(
         "--junit", metavar="FILE", help="also write JUnit XML (one testcase per case) to FILE"
     )
-    p_gate.add_argument("--templates", metavar="DIR", help=_TEMPLATES_HELP)
+    _add_flags(p_gate, RENDER_FLAGS)
 
     p_compare = sub.add_parser(
         "compare",
@@ -381,114 +398,152 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _dispatch(args: argparse.Namespace) -> int:
-    if args.command == "init":
-        from fairwitness.commands.init import init
+def _init(args: argparse.Namespace) -> int:
+    from fairwitness.commands.init import init
 
-        return init(args.directory)
-    if args.command == "run":
-        from fairwitness.commands.run import run
+    return init(args.directory)
 
-        return run(
-            args.config,
-            suite=args.suite,
-            repeats=args.repeats,
-            concurrency=args.concurrency,
-            timeout=args.timeout,
-            retry=args.retry,
-            mode=args.mode,
-            seed=args.seed,
-            out=args.out,
-            force=args.force,
-            target=args.target,
-            shard=args.shard,
-        )
-    if args.command == "diagnose":
-        from fairwitness.commands.diagnose import run_diagnose
 
-        return run_diagnose(
-            args.agent,
-            args.inputs,
-            k=args.k,
-            epsilon=args.epsilon,
-            layer=args.layer,
-            design=args.design,
-            relations=args.relations,
-            as_json=args.json,
-        )
-    if args.command == "demo":
-        from fairwitness.commands.demo import demo
+def _run(args: argparse.Namespace) -> int:
+    from fairwitness.config import RunConfig
 
-        return demo(args.out, strict=args.strict)
-    if args.command == "merge":
-        from fairwitness.commands.merge import merge
+    _checked(RunConfig, _given(args, RUN_FLAGS), RUN_FLAGS)
+    from fairwitness.commands.run import run
 
-        return merge(args.shards, out=args.out, force=args.force)
-    if args.command == "import":
-        from fairwitness.commands.import_ import import_traces
-
-        return import_traces(
-            args.source,
-            format=args.format,
-            dataset=args.dataset,
-            out=args.out,
-            pair_attribute=args.pair_attribute,
-            force=args.force,
-            suite=args.suite,
-            answer_attributes=args.answer_attributes,
-        )
-    if args.command == "validate":
-        from fairwitness.commands.validate import validate
-
-        return validate(args.paths, suite=args.suite)
-    if args.command == "gate":
-        from fairwitness.commands.gate import gate
-
-        return gate(
-            args.baseline,
-            args.candidate,
-            as_json=args.json,
-            markdown=args.markdown,
-            summary=args.summary,
-            junit=args.junit,
-            **_gate_flags(args),
-        )
-    if args.command == "compare":
-        from fairwitness.commands.render import compare
-
-        return compare(
-            args.baseline,
-            args.candidate,
-            fmt=args.format,
-            out=args.out,
-            **_gate_flags(args),
-        )
-    if args.command == "render":
-        from fairwitness.commands.render import render
-
-        return render(
-            args.report,
-            baseline=args.baseline,
-            fmt=args.format,
-            out=args.out,
-            **_gate_flags(args),
-        )
-    if args.command == "judge":
-        if args.judge_command != "calibrate":
-            raise _UsageError("fairwitness judge: a subcommand is required (calibrate)")
-        from fairwitness.commands.judge import calibrate_from_config
-
-        return calibrate_from_config(
-            args.labels, threshold=args.threshold, config=args.config, as_json=args.json
-        )
-    if args.command == "readme":
-        from fairwitness.commands.readme import readme
-
-        return readme(args.file, reports=args.reports, check=args.check, write=args.write)
-    raise _UsageError(
-        "fairwitness: a command is required (demo, init, run, merge, import, diagnose, "
-        "validate, gate, compare, render, judge, readme); see --help"
+    return run(
+        args.config,
+        suite=args.suite,
+        repeats=args.repeats,
+        concurrency=args.concurrency,
+        timeout=args.timeout_s,
+        retry=args.retry,
+        mode=args.mode,
+        seed=args.seed,
+        out=args.out,
+        force=args.force,
+        target=args.target,
+        shard=args.shard,
     )
+
+
+def _diagnose(args: argparse.Namespace) -> int:
+    from fairwitness.commands.diagnose import run_diagnose
+
+    return run_diagnose(
+        args.agent,
+        args.inputs,
+        k=args.k,
+        epsilon=args.epsilon,
+        layer=args.layer,
+        design=args.design,
+        relations=args.relations,
+        as_json=args.json,
+    )
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from fairwitness.commands.demo import demo
+
+    return demo(args.out, strict=args.strict)
+
+
+def _merge(args: argparse.Namespace) -> int:
+    from fairwitness.commands.merge import merge
+
+    return merge(args.shards, out=args.out, force=args.force)
+
+
+def _import(args: argparse.Namespace) -> int:
+    from fairwitness.commands.import_ import import_traces
+
+    return import_traces(
+        args.source,
+        format=args.format,
+        dataset=args.dataset,
+        out=args.out,
+        pair_attribute=args.pair_attribute,
+        force=args.force,
+        suite=args.suite,
+        answer_attributes=args.answer_attributes,
+    )
+
+
+def _validate(args: argparse.Namespace) -> int:
+    from fairwitness.commands.validate import validate
+
+    return validate(args.paths, suite=args.suite)
+
+
+def _gate(args: argparse.Namespace) -> int:
+    flags = _gate_flags(args)
+    from fairwitness.commands.gate import gate
+
+    return gate(
+        args.baseline,
+        args.candidate,
+        as_json=args.json,
+        markdown=args.markdown,
+        summary=args.summary,
+        junit=args.junit,
+        **flags,
+    )
+
+
+def _compare(args: argparse.Namespace) -> int:
+    flags = _gate_flags(args)
+    from fairwitness.commands.render import compare
+
+    return compare(args.baseline, args.candidate, fmt=args.format, out=args.out, **flags)
+
+
+def _render(args: argparse.Namespace) -> int:
+    flags = _gate_flags(args)
+    from fairwitness.commands.render import render
+
+    return render(args.report, baseline=args.baseline, fmt=args.format, out=args.out, **flags)
+
+
+def _judge(args: argparse.Namespace) -> int:
+    from fairwitness.commands.judge import calibrate_from_config
+
+    return calibrate_from_config(
+        args.labels, threshold=args.threshold, config=args.config, as_json=args.json
+    )
+
+
+def _readme(args: argparse.Namespace) -> int:
+    from fairwitness.commands.readme import readme
+
+    return readme(args.file, reports=args.reports, check=args.check, write=args.write)
+
+
+ROUTES: dict[str, Callable[[argparse.Namespace], int]] = {
+    "init": _init,
+    "run": _run,
+    "diagnose": _diagnose,
+    "demo": _demo,
+    "merge": _merge,
+    "import": _import,
+    "validate": _validate,
+    "gate": _gate,
+    "compare": _compare,
+    "render": _render,
+    "judge": _judge,
+    "readme": _readme,
+}
+"""Each subcommand of :func:`build_parser` and the function that calls its command."""
+
+
+def _route(args: argparse.Namespace) -> Callable[[argparse.Namespace], int]:
+    route = ROUTES.get(args.command) if args.command else None
+    if route is None:
+        raise UsageError(
+            "fairwitness: a command is required (demo, init, run, merge, import, diagnose, "
+            "validate, gate, compare, render, judge, readme); see --help"
+        )
+    if args.command == "judge" and args.judge_command is None:
+        raise UsageError("fairwitness judge: a subcommand is required (calibrate)")
+    return route
 
 
 def _crash_log(exc: BaseException) -> str:
@@ -506,10 +561,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-        return _dispatch(args)
-    except _UsageError as exc:
+        route = _route(args)
+    except UsageError as exc:  # the parser's own words, already prefixed with the command
         sys.stderr.write(f"{exc}\n")
-        return EXIT_INVALID
+        return exc.exit_code
+    except SystemExit as exc:
+        code = exc.code
+        return code if isinstance(code, int) else EXIT_INVALID
+    try:
+        return route(args)
     except KeyboardInterrupt:
         sys.stderr.write("fairwitness: interrupted; nothing was written\n")
         return EXIT_INVALID

@@ -51,8 +51,9 @@ import hashlib
 import json
 import re
 import sys
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import (
     BaseModel,
@@ -63,7 +64,7 @@ from pydantic import (
     field_validator,
 )
 
-from fairwitness.errors import ConfigError, Problem
+from fairwitness.errors import ConfigError, Problem, UsageError
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -71,6 +72,8 @@ else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
 CONFIG_NAMES = ("fairwitness.toml", "pyproject.toml")
+
+_M = TypeVar("_M", bound=BaseModel)
 
 
 class _Section(BaseModel):
@@ -183,29 +186,62 @@ class JudgeConfig(_Section):
         return model
 
 
-class GateConfig(_Section):
-    """How ``fairwitness gate`` decides (command-line flags override these)."""
+Test = Literal["midp", "exact"]
+"""The one-sided paired test's p-value: mid-p (default) or exact (conservative); for McNemar's
+test and for the sign-flip test on per-case rates alike."""
 
-    alpha: float = Field(default=0.05, gt=0, lt=0.5)
+
+class GateSettings(_Section):
+    """How the gate decides: the ``[gate]`` section, which ``fairwitness gate``'s flags override.
+    This one model checks the config file, the flags and the action alike. The config key of
+    ``gated`` is ``metrics``. Metric names in ``gated`` and ``floors`` are checked against the
+    reports by :func:`~fairwitness.gate.decide`: an unknown name makes the decision invalid."""
+
+    model_config = ConfigDict(
+        allow_inf_nan=False, validate_by_name=True, validate_by_alias=True, serialize_by_alias=True
+    )
+
+    alpha: float = Field(default=0.05, gt=0.0, lt=0.5)
     """Family-wise error rate over the gated metrics (Holm), one-sided."""
-    test: Literal["midp", "exact"] = "midp"
-    """The paired tests' p-values: mid-p or exact."""
-    metrics: list[str] | None = None
-    """Metrics to gate; unset: every pass/fail metric measured in both reports."""
+    test: Test = "midp"
+    """The paired tests' p-values: ``midp`` or ``exact``."""
+    gated: list[str] | None = Field(default=None, alias="metrics")
+    """Metrics to test for a regression (config key ``metrics``); ``None``: every pass/fail metric
+    measured in both reports."""
     floors: dict[str, float] = Field(default_factory=dict)
-    """``NAME = minimum``, or ``NAME_max = maximum`` for lower-is-better metrics."""
-    max_unstable_rate: float | None = Field(default=None, ge=0, le=1)
-    """Above this share of unstable candidate cases the gate is inconclusive (exit 3); unset:
-    instability is shown, never a verdict."""
-    must_detect: float | None = Field(default=None, gt=0, lt=1)
-    """The per-trial drop a gated metric must be able to show (e.g. 0.05): a run that cannot
-    detect it with 80% power is inconclusive (exit 3)."""
-    max_unpaired: int = Field(default=0, ge=0)
-    """Baseline cases that may be missing from the candidate."""
+    """``NAME`` -> minimum for higher-is-better metrics, ``NAME_max`` -> maximum for
+    lower-is-better ones, compared with the candidate's value."""
+    max_unstable_rate: float | None = Field(default=None, ge=0.0, le=1.0)
+    """Above this share of unstable cases in the candidate the gate is inconclusive (exit 3);
+    ``None`` (the default): instability is reported, never a verdict."""
+    must_detect: float | None = Field(default=None, gt=0.0, lt=1.0)
+    """The drop in a gated metric's per-trial rate that must be caught (e.g. 0.05): when the run
+    cannot detect it with 80% power, the gate is inconclusive (exit 3) and says how many cases or
+    repeats would; ``None``: the power statement is only shown."""
+    max_unpaired: int = Field(default=0, ge=0, strict=True)
+    """How many baseline cases may be missing from the candidate."""
     fail_on_vacuous: bool = False
-    """Also inconclusive when the candidate's probe set is blind."""
+    """Also inconclusive when the candidate's probe set is blind (diagnostics.blindness)."""
     allow_model_change: bool = False
-    """Compare reports made with different models."""
+    """Compare reports made with different models (``run.models``)."""
+
+    @field_validator("gated")
+    @classmethod
+    def _gated(cls, value: list[str] | None) -> list[str] | None:
+        if value is None:
+            return None
+        if not value:
+            raise ValueError("name at least one metric, or leave it unset for the default")
+        if any(not name.strip() for name in value):
+            raise ValueError("metric names must not be empty")
+        return list(dict.fromkeys(value))
+
+    @field_validator("floors")
+    @classmethod
+    def _floors(cls, value: dict[str, float]) -> dict[str, float]:
+        if any(not name.strip() for name in value):
+            raise ValueError("metric names must not be empty")
+        return value
 
 
 class RenderConfig(_Section):
@@ -268,7 +304,7 @@ class Config(_Section):
     """Scorer options."""
     judge: JudgeConfig = Field(default_factory=JudgeConfig)
     """Judge calibration settings."""
-    gate: GateConfig = Field(default_factory=GateConfig)
+    gate: GateSettings = Field(default_factory=GateSettings)
     """Gate settings."""
     render: RenderConfig = Field(default_factory=RenderConfig)
     """Rendering settings."""
@@ -366,7 +402,7 @@ _SECTION_MODELS: dict[str, type[BaseModel]] = {
     "suites": SuiteConfig,
     "scoring": ScoringConfig,
     "judge": JudgeConfig,
-    "gate": GateConfig,
+    "gate": GateSettings,
     "render": RenderConfig,
     "pricing": PricingConfig,
     "pricing.models": ModelPrice,
@@ -388,7 +424,8 @@ def _problem(error: Any, text: str, file: str, prefix: str) -> Problem:
         model = _SECTION_MODELS.get(nested) or _SECTION_MODELS.get(
             section_parts[0] if section_parts else "", Config
         )
-        close = difflib.get_close_matches(key, list(model.model_fields), n=1, cutoff=0.6)
+        keys = [info.alias or name for name, info in model.model_fields.items()]
+        close = difflib.get_close_matches(key, keys, n=1, cutoff=0.6)
         hint = f" (did you mean '{close[0]}'?)" if close else ""
         return Problem(f"unknown key{hint}", file=file, line=line, field=field)
     if error["type"] == "missing":
@@ -432,7 +469,7 @@ def load_config(path: str | Path | None = None, *, cwd: Path | None = None) -> L
         if not isinstance(data, dict):
             raise ConfigError(Problem("no [tool.fairwitness] table", file=name))
     try:
-        config = Config.model_validate(data)
+        config = Config.model_validate(data, by_alias=True, by_name=False)
     except ValidationError as exc:
         problems = [_problem(e, text, name, prefix) for e in exc.errors(include_url=False)]
         raise ConfigError(problems[0], problems=problems) from None
@@ -445,3 +482,19 @@ def project_config(path: str | None) -> LoadedConfig | None:
         return load_config(path)
     found = find_config(Path.cwd())
     return load_config(found) if found is not None else None
+
+
+def settings_from(model: type[_M], values: Mapping[str, Any], flags: Mapping[str, str]) -> _M:
+    """``values`` (by field name) checked by ``model``: the one place a bad command-line value
+    becomes an error. It is a usage error naming the flag the user wrote, as ``flags`` (field ->
+    flag) spells it, else the field: ``--alpha: Input should be less than 0.5 (got 0.7)``. (A bad
+    value in the config file is located by :func:`load_config` instead, at its key's line.)"""
+    try:
+        return model.model_validate(dict(values), by_alias=False, by_name=True)
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        key = str(first["loc"][0]) if first["loc"] else ""
+        names = {info.alias: name for name, info in model.model_fields.items() if info.alias}
+        key = names.get(key, key)
+        flag = flags.get(key, key)
+        raise UsageError(f"{flag}: {first['msg']} (got {values.get(key)!r})") from None

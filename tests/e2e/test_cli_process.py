@@ -214,7 +214,9 @@ def test_python_dash_m_and_version() -> None:
         check=False,
     )
     assert proc.returncode == 4
-    assert proc.stderr.strip() == "fairwitness run: argument --repeats: must be >= 1, got 0"
+    assert proc.stderr.strip() == (
+        "fairwitness: error: --repeats: Input should be greater than or equal to 1 (got 0)"
+    )
 
 
 @pytest.mark.skipif(

@@ -64,20 +64,37 @@ def test_an_existing_report_is_not_overwritten_without_force(project, capsys) ->
 @pytest.mark.parametrize(
     ("flag", "message"),
     [
-        (["--repeats", "0"], "argument --repeats: must be >= 1, got 0"),
-        (["--repeats", "-1"], "argument --repeats: must be >= 1, got -1"),
-        (["--repeats", "two"], "argument --repeats: expected a whole number, got 'two'"),
-        (["--concurrency", "0"], "argument --concurrency: must be >= 1, got 0"),
-        (["--timeout", "0"], "argument --timeout: must be > 0, got 0"),
-        (["--mode", "fast"], "argument --mode: invalid choice: 'fast'"),
+        (
+            ["--repeats", "0"],
+            "fairwitness: error: --repeats: Input should be greater than or equal to 1 (got 0)",
+        ),
+        (
+            ["--repeats", "-1"],
+            "fairwitness: error: --repeats: Input should be greater than or equal to 1",
+        ),
+        (
+            ["--repeats", "two"],
+            "fairwitness run: argument --repeats: expected a whole number, got 'two'",
+        ),
+        (
+            ["--concurrency", "0"],
+            "fairwitness: error: --concurrency: Input should be greater than or equal",
+        ),
+        (
+            ["--timeout", "0"],
+            "fairwitness: error: --timeout: Input should be greater than 0 (got 0.0)",
+        ),
+        (["--mode", "fast"], "fairwitness run: argument --mode: invalid choice: 'fast'"),
     ],
 )
 def test_bad_flags_exit_4_with_one_line_and_write_nothing(project, capsys, flag, message) -> None:
+    """A value argparse cannot convert is its error; one the ``[run]`` model refuses is the
+    model's words, the same as for the config key, naming the flag."""
     p = project()
     before = p.files()
     assert main(["run", str(p.config), *flag]) == 4
     line = one_error_line(capsys.readouterr().err)
-    assert line.startswith("fairwitness run: ") and message in line
+    assert line.startswith(message), line
     assert p.files() == before
 
 

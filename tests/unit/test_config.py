@@ -130,3 +130,48 @@ def test_unknown_suite_lists_known(tmp_path: Path) -> None:
     loaded = load_config(write(tmp_path, MINIMAL))
     with pytest.raises(ConfigError, match=r"no suite named 'x' \(known: s\)"):
         loaded.suite("x")
+
+
+def test_the_gate_section_is_the_gates_own_model(tmp_path: Path) -> None:
+    from fairwitness.gate import GateSettings
+
+    loaded = load_config(write(tmp_path, MINIMAL + '\n[gate]\nmetrics = ["route"]\nalpha = 0.1\n'))
+    assert isinstance(loaded.config.gate, GateSettings)
+    assert loaded.config.gate == GateSettings(gated=["route"], alpha=0.1)
+    assert loaded.config.gate.model_fields_set == {"gated", "alpha"}
+
+
+def test_a_gate_value_the_gate_refuses_is_refused_at_its_key(tmp_path: Path) -> None:
+    """The constraints the gate checks are the config's: located at the key the user wrote."""
+    for body, line, key, words in [
+        ("metrics = []", 8, "gate.metrics", "name at least one metric"),
+        ("alpha = 0.7", 8, "gate.alpha", "Input should be less than 0.5"),
+        ("must_detect = nan", 8, "gate.must_detect", "finite number"),
+    ]:
+        path = write(tmp_path, MINIMAL + f"\n[gate]\n{body}\n")
+        with pytest.raises(ConfigError) as caught:
+            load_config(path)
+        text = str(caught.value)
+        assert text.startswith(f"{path}:{line}: field '{key}': ") and words in text, text
+
+
+def test_the_gate_key_is_metrics_never_the_field_name(tmp_path: Path) -> None:
+    path = write(tmp_path, MINIMAL + '\n[gate]\ngatd = ["route"]\n')
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    assert str(caught.value).endswith("field 'gate.gatd': unknown key")
+    path = write(tmp_path, MINIMAL + '\n[gate]\nmetrcs = ["route"]\n')
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    assert str(caught.value).endswith("unknown key (did you mean 'metrics'?)")
+    path = write(tmp_path, MINIMAL + '\n[gate]\ngated = ["route"]\n')
+    with pytest.raises(ConfigError, match=r"field 'gate\.gated': unknown key"):
+        load_config(path)
+
+
+def test_the_config_hash_names_gate_keys_as_the_file_does(tmp_path: Path) -> None:
+    """Reports record the config's hash: one model for ``[gate]`` must not change it."""
+    loaded = load_config(write(tmp_path, MINIMAL))
+    dumped = loaded.config.model_dump(mode="json")["gate"]
+    assert "metrics" in dumped and "gated" not in dumped
+    assert loaded.hash() == "sha256:06e2635a68ee9dec"

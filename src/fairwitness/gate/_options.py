@@ -5,23 +5,13 @@ naming the flag the user wrote. The CLI, the demo and the action all build them 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
 
-from pydantic import ValidationError
-
-from fairwitness.config import project_config
+from fairwitness.config import project_config, settings_from
 from fairwitness.errors import UsageError
 from fairwitness.gate._settings import GateSettings
 
-_FLAGS = {
-    "alpha": "--alpha",
-    "test": "--test",
-    "gated": "--metric",
-    "floors": "--floor",
-    "max_unstable_rate": "--max-unstable-rate",
-    "must_detect": "--must-detect",
-    "max_unpaired": "--max-unpaired",
-}
 _FLOOR_SYNTAX = "NAME=VALUE, e.g. route=0.95 or misreport_as_empty_max=0.02"
 
 
@@ -45,53 +35,30 @@ def parse_floors(items: list[str] | None) -> dict[str, float]:
     return floors
 
 
-def _settings(values: dict[str, Any]) -> GateSettings:
-    try:
-        return GateSettings.model_validate(values)
-    except ValidationError as exc:
-        first = exc.errors(include_url=False)[0]
-        key = str(first["loc"][0]) if first["loc"] else ""
-        flag = _FLAGS.get(key, key)
-        raise UsageError(f"{flag}: {first['msg']} (got {values.get(key)!r})") from None
-
-
 def gate_settings(
-    *,
     config: str | None = None,
-    alpha: float | None = None,
-    test: str | None = None,
-    metrics: list[str] | None = None,
+    *,
+    given: Mapping[str, Any] | None = None,
     floors: list[str] | None = None,
-    max_unstable_rate: float | None = None,
-    must_detect: float | None = None,
-    max_unpaired: int | None = None,
-    fail_on_vacuous: bool | None = None,
-    allow_model_change: bool | None = None,
     templates: str | None = None,
+    flags: Mapping[str, str] | None = None,
 ) -> tuple[GateSettings, str | None]:
-    """The gate's settings and the templates folder: command-line values first, then the
-    config's ``[gate]`` and ``[render]`` sections, then the defaults. A bad value is a usage
-    error naming its flag."""
+    """The gate's settings and the templates folder: ``given`` values (by
+    :class:`GateSettings` field; ``None`` is not given) first, then the config's ``[gate]`` and
+    ``[render]`` sections (``config`` names the file, else the one in the current folder), then
+    the defaults. ``floors`` (``NAME=VALUE`` strings, as ``--floor`` takes them) add to the
+    config's floors and replace those of the same name. A bad value is a usage error naming its
+    flag in ``flags`` (field -> flag)."""
     loaded = project_config(config)
     values: dict[str, Any] = {}
     folder = templates
     if loaded is not None:
         section = loaded.config.gate
-        values = section.model_dump(exclude_unset=True)
-        if "metrics" in values:
-            values["gated"] = values.pop("metrics")
+        values = {name: getattr(section, name) for name in section.model_fields_set}
         if folder is None and loaded.config.render.templates is not None:
             folder = str(loaded.resolve(loaded.config.render.templates))
-    flags: dict[str, Any] = {
-        "alpha": alpha,
-        "test": test,
-        "gated": metrics,
-        "max_unstable_rate": max_unstable_rate,
-        "must_detect": must_detect,
-        "max_unpaired": max_unpaired,
-        "fail_on_vacuous": fail_on_vacuous,
-        "allow_model_change": allow_model_change,
-    }
-    values.update({key: value for key, value in flags.items() if value is not None})
-    values["floors"] = {**values.get("floors", {}), **parse_floors(floors)}
-    return _settings(values), folder
+    chosen = {key: value for key, value in (given or {}).items() if value is not None}
+    merged = {**values.get("floors", {}), **chosen.pop("floors", {}), **parse_floors(floors)}
+    values.update(chosen)
+    values["floors"] = merged
+    return settings_from(GateSettings, values, flags or {}), folder
