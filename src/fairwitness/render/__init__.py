@@ -1,4 +1,6 @@
-"""Show a report, or a gate decision, to people: PR comment, job summary, terminal, JSON, JUnit.
+"""Show a report, or a gate decision, to people: PR comment, job summary, terminal, JSON, JUnit;
+and everything else the commands print for people (:func:`gate_text`, :func:`calibration_text`,
+:func:`diagnosis_text`, :func:`suite_lines`), so a command only gathers, calls and prints.
 
 Templates are package data (``templates/``) rendered in a jinja2 ``SandboxedEnvironment``; a
 project may override any of them from its own folder (``templates`` in the config, or
