@@ -12,6 +12,9 @@ from typing import TYPE_CHECKING
 from fairwitness._lazy import lazy_exports
 
 if TYPE_CHECKING:
+    from fairwitness.diagnostics._block import DiagnosticBlock, NotMeasured
+    from fairwitness.diagnostics._meter_result import MeasuredMeter
+    from fairwitness.diagnostics._report import Diagnostics, MeterBlock, Relations
     from fairwitness.diagnostics.blindness import BlindnessResult, detect_blindness, label_skew
     from fairwitness.diagnostics.diagnose import DiagnoseConfig, Diagnosis, adiagnose, diagnose
     from fairwitness.diagnostics.meter import (
@@ -41,9 +44,15 @@ _WHERE = {
     "BlindnessResult": "blindness",
     "DiagnoseConfig": "diagnose",
     "Diagnosis": "diagnose",
+    "DiagnosticBlock": "_block",
+    "Diagnostics": "_report",
+    "MeasuredMeter": "_meter_result",
+    "MeterBlock": "_report",
     "MeterResult": "meter",
+    "NotMeasured": "_block",
     "Relation": "relations",
     "RelationResult": "relations",
+    "Relations": "_report",
     "SequentialMeter": "meter",
     "adiagnose": "diagnose",
     "case_invariance": "relations",
@@ -71,9 +80,15 @@ __all__ = [
     "BlindnessResult",
     "DiagnoseConfig",
     "Diagnosis",
+    "DiagnosticBlock",
+    "Diagnostics",
+    "MeasuredMeter",
+    "MeterBlock",
     "MeterResult",
+    "NotMeasured",
     "Relation",
     "RelationResult",
+    "Relations",
     "SequentialMeter",
     "adiagnose",
     "case_invariance",

@@ -1,11 +1,12 @@
-"""What the meter reports: the three calls, the advice for each, and the :class:`MeterResult`."""
+"""What the meter reports: the three calls, the advice for each, and the :class:`MeterResult`
+(saved in a report as :class:`MeasuredMeter`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
+from fairwitness.diagnostics._block import DiagnosticBlock
 from fairwitness.stats import wilson
 
 Call = Literal["verdict-stochastic", "verdict-deterministic", "undecided"]
@@ -24,8 +25,7 @@ DETERMINISTIC_ADVICE = "frozen-baseline diffing is the stronger oracle"
 # -- the result ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class MeterResult:
+class MeterResult(DiagnosticBlock):
     """What the meter observed and the call it makes.
 
     ``ci_low``/``ci_high`` are the two-sided Wilson 1 - alpha interval on the flip rate over all
@@ -42,44 +42,52 @@ class MeterResult:
     """
 
     call: Call
+    """verdict-stochastic, verdict-deterministic or undecided."""
     design: Design
+    """fixed (pairs fixed before looking) or sequential (e-processes, anytime-valid)."""
     layer: str
+    """What was compared between the two calls of a pair (verdict, route, ...)."""
     epsilon: float
+    """The flip rate the call is made against."""
     alpha: float
+    """The error level of the call."""
     pairs: int
+    """Pairs of calls on unchanged input."""
     flips: int
+    """Pairs whose two calls differ."""
     flip_rate: float | None
+    """flips / pairs; null without pairs."""
     ci_low: float | None
+    """Lower bound of the Wilson 1 - alpha interval on the flip rate."""
     ci_high: float | None
+    """Upper bound of that interval."""
     calls: int
+    """Calls counted: two per pair, plus the unpaired ones."""
     unpaired: int
+    """Answered calls left without a partner."""
     e_stochastic: float | None
+    """Final e-value against "flip rate at most epsilon" (sequential design only)."""
     e_deterministic: float | None
+    """Final e-value against "flip rate at least epsilon" (sequential design only)."""
     extra_pairs_needed: int | None
+    """For an undecided call, the further flip-free pairs that would establish
+    verdict-deterministic."""
     advice: str
+    """What the call means for testing this agent, in one paragraph."""
     unstable_inputs: list[tuple[str, int, int]]
+    """(input id, flips, pairs) of every input with a flip, most flips first."""
 
-    def to_dict(self) -> dict[str, Any]:
-        """The fields by name, JSON-safe (``unstable_inputs`` as lists of [id, flips, pairs])."""
-        return {
-            "call": self.call,
-            "design": self.design,
-            "layer": self.layer,
-            "epsilon": self.epsilon,
-            "alpha": self.alpha,
-            "pairs": self.pairs,
-            "flips": self.flips,
-            "flip_rate": self.flip_rate,
-            "ci_low": self.ci_low,
-            "ci_high": self.ci_high,
-            "calls": self.calls,
-            "unpaired": self.unpaired,
-            "e_stochastic": self.e_stochastic,
-            "e_deterministic": self.e_deterministic,
-            "extra_pairs_needed": self.extra_pairs_needed,
-            "advice": self.advice,
-            "unstable_inputs": [[i, f, n] for i, f, n in self.unstable_inputs],
-        }
+
+class MeasuredMeter(MeterResult):
+    """The report's ``diagnostics.meter`` when the meter could run: the result, marked measured."""
+
+    measured: Literal[True]
+    """Always true."""
+
+    @classmethod
+    def of(cls, result: MeterResult) -> MeasuredMeter:
+        """``result`` marked measured."""
+        return cls(**dict(result), measured=True)
 
 
 def _advice(

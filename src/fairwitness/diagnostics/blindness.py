@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Literal
+
+from fairwitness.diagnostics._block import DiagnosticBlock
 
 __all__ = ["BlindnessResult", "detect_blindness", "label_skew"]
 
@@ -32,41 +33,35 @@ _NOUN: dict[Source, tuple[str, str]] = {
 }
 
 
-@dataclass(frozen=True)
-class BlindnessResult:
+class BlindnessResult(DiagnosticBlock):
     """How concentrated the verdicts (or expected labels) are, and whether that makes relations
-    blind.
+    blind; saved as a report's ``diagnostics.blindness`` (verdicts) and ``diagnostics.label_skew``
+    (expected labels).
 
-    ``skew`` is the share of the most common value among the ``n`` inputs that had one (``None``
-    when none had); ``top`` is that value, ties broken by sorted order; ``distinct`` counts the
-    different values; ``missing`` counts inputs without a value, which are left out of ``n`` and of
-    ``skew``. ``blind`` is ``skew >= threshold`` with at least one value, so a single distinct value
-    is always blind.
+    An input without a value is counted in ``missing``, left out of ``n`` and of ``skew``.
+    ``blind`` is ``skew >= threshold`` with at least one value, so a single distinct value is
+    always blind.
     """
 
     blind: bool
+    """Whether the most common value's share reaches ``threshold``."""
     skew: float | None
+    """The share of the most common value among the ``n`` inputs that had one; null when none
+    had."""
     distinct: int
+    """Different values seen."""
     top: str | None
+    """The most common value, ties broken by sorted order; null when there was none."""
     n: int
+    """Inputs that had a value."""
     missing: int
+    """Inputs without a value (left out of ``n``)."""
     threshold: float
+    """The share at or above which the probe set counts as blind."""
     source: Source
+    """What was measured: the agent's ``verdicts`` or the dataset's expected ``labels``."""
     note: str
-
-    def to_dict(self) -> dict[str, object]:
-        """The result as plain JSON-ready values."""
-        return {
-            "blind": self.blind,
-            "skew": self.skew,
-            "distinct": self.distinct,
-            "top": self.top,
-            "n": self.n,
-            "missing": self.missing,
-            "threshold": self.threshold,
-            "source": self.source,
-            "note": self.note,
-        }
+    """What the figures mean, in a sentence or two."""
 
 
 def _threshold(value: object) -> float:

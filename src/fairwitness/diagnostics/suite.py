@@ -11,8 +11,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
+from fairwitness.diagnostics._block import NotMeasured
+from fairwitness.diagnostics._meter_result import MeasuredMeter
+from fairwitness.diagnostics._report import Diagnostics, Relations
 from fairwitness.diagnostics.blindness import detect_blindness, label_skew
 from fairwitness.diagnostics.meter import fixed_meter, pair_outcomes
 
@@ -29,8 +31,8 @@ def suite_diagnostics(
     epsilon: float = 0.01,
     alpha: float = 0.05,
     threshold: float = 0.9,
-) -> dict[str, Any]:
-    """The report's ``diagnostics`` block. ``verdicts_by_case`` lists each case's verdicts in
+) -> Diagnostics:
+    """The report's ``diagnostics``. ``verdicts_by_case`` lists each case's verdicts in
     repeat order (``None`` for a repeat without one)."""
     pairs_by_input: dict[str, list[bool]] = {}
     unpaired = 0
@@ -40,34 +42,34 @@ def suite_diagnostics(
         if flips:
             pairs_by_input[case_id] = flips
         unpaired += left
-    meter: dict[str, Any]
+    meter: MeasuredMeter | NotMeasured
     if pairs_by_input:
-        meter = fixed_meter(
-            pairs_by_input, epsilon=epsilon, alpha=alpha, layer="verdict", unpaired=unpaired
-        ).to_dict()
-        meter["measured"] = True
+        meter = MeasuredMeter.of(
+            fixed_meter(
+                pairs_by_input, epsilon=epsilon, alpha=alpha, layer="verdict", unpaired=unpaired
+            )
+        )
     else:
         has_verdicts = any(v is not None for vs in verdicts_by_case.values() for v in vs)
-        meter = {
-            "measured": False,
-            "reason": (
+        meter = NotMeasured(
+            measured=False,
+            reason=(
                 "no case has two answered repeats with a verdict (run with repeats >= 2)"
                 if has_verdicts
                 else "the target reports no verdicts"
             ),
-        }
+        )
     first = [
         next((v for v in verdicts if v is not None), None) for verdicts in verdicts_by_case.values()
     ]
-    blindness = detect_blindness(first, threshold=threshold).to_dict()
     labels = (
-        label_skew(expected_routes, threshold=threshold).to_dict()
+        label_skew(expected_routes, threshold=threshold)
         if any(route is not None for route in expected_routes)
         else None
     )
-    return {
-        "meter": meter,
-        "blindness": blindness,
-        "label_skew": labels,
-        "relations": {"measured": False, "reason": RELATIONS_NOT_RUN},
-    }
+    return Diagnostics(
+        meter=meter,
+        blindness=detect_blindness(first, threshold=threshold),
+        label_skew=labels,
+        relations=Relations(measured=False, reason=RELATIONS_NOT_RUN),
+    )

@@ -485,14 +485,10 @@ class ReportComparison:
                 f"of {stability.measured_cases}, field 'stability.unstable_share'), above the "
                 f"max_unstable_rate {limit:.1%} set for this gate"
             )
-        blindness = self.c.diagnostics.get("blindness")
-        if (
-            self.settings.fail_on_vacuous
-            and isinstance(blindness, dict)
-            and blindness.get("blind") is True
-        ):
+        blindness = self.c.diagnostics.blindness
+        if self.settings.fail_on_vacuous and blindness is not None and blindness.blind:
             self.why.inconclusive.append(
                 f"{self.cl}: the probe set is blind (field 'diagnostics.blindness.blind'; "
-                f"{blindness.get('skew', 0.0):.0%} of verdicts '{blindness.get('top')}'), so "
+                f"{blindness.skew or 0.0:.0%} of verdicts '{blindness.top}'), so "
                 "green results may be vacuous (fail_on_vacuous)"
             )

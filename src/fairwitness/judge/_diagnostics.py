@@ -27,7 +27,11 @@ A block edited into something unreadable therefore withholds rather than publish
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeAlias
+
+from pydantic import StrictBool, StrictFloat, StrictInt, StrictStr, ValidationError
+
+from fairwitness.diagnostics._block import DiagnosticBlock
 
 if TYPE_CHECKING:
     from fairwitness.judge._calibration import Calibration
@@ -37,6 +41,78 @@ WITHHELD: Final = "withheld (judge not calibrated)"
 NO_LABELS: Final = "no calibration labels configured ([judge] labels)"
 """Why judge-derived numbers are withheld when the config names no calibration labels."""
 NOT_MARKED: Final = "no metric is marked judge-derived ([judge] metrics)"
+
+
+class JudgeIdentity(DiagnosticBlock):
+    """The model that scored the run's judge metric."""
+
+    provider: StrictStr
+    """The provider's name (openai, anthropic)."""
+    model: StrictStr
+    """The model's name as the provider knows it."""
+    prompt_version: StrictStr
+    """Version of the judge prompt and reply protocol."""
+
+
+class JudgeUsage(DiagnosticBlock):
+    """What the run's judge did in this run; a count summed over shards that do not all know it
+    is null."""
+
+    asked: StrictInt | None
+    """Prompts the judge was asked."""
+    live_calls: StrictInt | None
+    """Calls made to the provider."""
+    replayed: StrictInt | None
+    """Replies taken from the record/replay cache."""
+    cost_usd: StrictFloat | None
+    """Estimated spend; null when unknown."""
+    mode: StrictStr
+    """Call mode (live, record, replay; mixed for shards that differ)."""
+
+
+class JudgeBlock(DiagnosticBlock):
+    """The report's ``diagnostics.judge``: the judge's calibration against human labels, and
+    whether its numbers may be shown. Booleans and numbers are strict, so an edited block never
+    passes for a calibrated one."""
+
+    measured: StrictBool
+    """Whether calibration labels were configured and the judge was calibrated on them."""
+    labels: StrictStr | None
+    """The calibration label file as the config names it."""
+    n: StrictInt | None
+    """Labelled items; null when nothing was measured."""
+    kappa: StrictFloat | None
+    """Cohen's kappa between the judge and the humans; null when not estimated."""
+    ci_low: StrictFloat | None
+    """Lower bound of kappa's interval."""
+    ci_high: StrictFloat | None
+    """Upper bound of kappa's interval."""
+    threshold: StrictFloat
+    """The kappa lower bound judge-derived numbers must reach."""
+    publishable: StrictBool
+    """Whether judge-derived numbers may be shown (also requires ``ci_low >= threshold``)."""
+    reason: StrictStr
+    """Why, in one sentence."""
+    notes: list[StrictStr]
+    """What does not change the decision but a reader should know."""
+    metrics: list[StrictStr]
+    """The metrics that are judge-derived."""
+    judge: JudgeIdentity | None = None
+    """The model that scored the run's judge metric; absent when none did."""
+    usage: JudgeUsage | None = None
+    """What that judge did in this run; absent when none did."""
+
+
+class HasJudge(Protocol):
+    """Anything holding a report's judge block: :class:`fairwitness.report.Diagnostics`."""
+
+    @property
+    def judge(self) -> JudgeBlock | None:
+        """The ``diagnostics.judge`` block, or ``None``."""
+
+
+Judged: TypeAlias = HasJudge | Mapping[str, Any]
+"""A report's diagnostics, typed, or as a mapping holding a ``judge`` block as saved."""
 
 
 def judge_block(
@@ -52,8 +128,8 @@ def judge_block(
     prompt version) is the model that scored the run's judge metric, stored as ``judge``."""
     block = _calibration_block(calibration, labels=labels, threshold=threshold, metrics=metrics)
     if judge is not None:
-        block["judge"] = dict(judge)
-    return block
+        block = block.model_copy(update={"judge": JudgeIdentity.model_validate(judge)})
+    return block.json_data()
 
 
 def _calibration_block(
@@ -62,85 +138,103 @@ def _calibration_block(
     labels: str | None,
     threshold: float,
     metrics: Sequence[str],
-) -> dict[str, Any]:
+) -> JudgeBlock:
     if calibration is None:
-        return {
-            "measured": False,
-            "labels": labels,
-            "n": None,
-            "kappa": None,
-            "ci_low": None,
-            "ci_high": None,
-            "threshold": threshold,
-            "publishable": False,
-            "reason": NO_LABELS,
-            "notes": [],
-            "metrics": list(metrics),
-        }
+        return JudgeBlock(
+            measured=False,
+            labels=labels,
+            n=None,
+            kappa=None,
+            ci_low=None,
+            ci_high=None,
+            threshold=threshold,
+            publishable=False,
+            reason=NO_LABELS,
+            notes=[],
+            metrics=list(metrics),
+        )
     decision = calibration.publishable(threshold)
     kappa = calibration.kappa
-    return {
-        "measured": True,
-        "labels": labels,
-        "n": calibration.n,
-        "kappa": kappa.value,
-        "ci_low": kappa.ci_low,
-        "ci_high": kappa.ci_high,
-        "threshold": decision.threshold,
-        "publishable": decision.publishable,
-        "reason": decision.reason,
-        "notes": list(decision.notes),
-        "metrics": list(metrics),
-    }
+    return JudgeBlock(
+        measured=True,
+        labels=labels,
+        n=calibration.n,
+        kappa=kappa.value,
+        ci_low=kappa.ci_low,
+        ci_high=kappa.ci_high,
+        threshold=decision.threshold,
+        publishable=decision.publishable,
+        reason=decision.reason,
+        notes=list(decision.notes),
+        metrics=list(metrics),
+    )
 
 
-def _block(diagnostics: Mapping[str, Any]) -> Mapping[str, Any] | None:
-    block = diagnostics.get("judge")
-    return block if isinstance(block, Mapping) else None
+def _block(diagnostics: Judged) -> JudgeBlock | None:
+    if not isinstance(diagnostics, Mapping):
+        return diagnostics.judge
+    raw = diagnostics.get("judge")
+    if isinstance(raw, JudgeBlock) or not isinstance(raw, Mapping):
+        return raw if isinstance(raw, JudgeBlock) else None
+    try:
+        return JudgeBlock.model_validate(raw)
+    except ValidationError as exc:
+        return _unreadable(raw, exc)
 
 
-def judge_metrics(diagnostics: Mapping[str, Any]) -> list[str]:
+def _unreadable(raw: Mapping[str, Any], exc: ValidationError) -> JudgeBlock:
+    """A block that does not validate withholds every metric it lists."""
+    first = exc.errors(include_url=False)[0]
+    field = ".".join(str(part) for part in first["loc"])
+    names = raw.get("metrics")
+    return JudgeBlock(
+        measured=False,
+        labels=None,
+        n=None,
+        kappa=None,
+        ci_low=None,
+        ci_high=None,
+        threshold=1.0,
+        publishable=False,
+        reason=f"the judge block is unreadable (field '{field}': {first['msg']})",
+        notes=[],
+        metrics=[name for name in names if isinstance(name, str)]
+        if isinstance(names, list)
+        else [],
+    )
+
+
+def judge_metrics(diagnostics: Judged) -> list[str]:
     """The metrics the block marks judge-derived (none without a block)."""
     block = _block(diagnostics)
-    names = block.get("metrics") if block is not None else None
-    if not isinstance(names, list):
-        return []
-    return [name for name in names if isinstance(name, str)]
+    return [] if block is None else list(block.metrics)
 
 
-def _number(value: object) -> float | None:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return None
-    return float(value)
+def _figures_agree(block: JudgeBlock) -> bool:
+    return block.ci_low is not None and block.ci_low >= block.threshold
 
 
-def _figures_agree(block: Mapping[str, Any]) -> bool:
-    low, threshold = _number(block.get("ci_low")), _number(block.get("threshold"))
-    return low is not None and threshold is not None and low >= threshold
-
-
-def publishable(diagnostics: Mapping[str, Any]) -> bool:
+def publishable(diagnostics: Judged) -> bool:
     """Whether judge-derived numbers may be shown: the block says ``publishable`` and its stored
     lower bound reaches its stored threshold (``False`` without a block)."""
     block = _block(diagnostics)
-    return block is not None and block.get("publishable") is True and _figures_agree(block)
+    return block is not None and block.publishable and _figures_agree(block)
 
 
-def withheld_reason(diagnostics: Mapping[str, Any]) -> str:
+def withheld_reason(diagnostics: Judged) -> str:
     """Why judge-derived numbers are withheld, as the block states it."""
     block = _block(diagnostics)
     if block is None:
         return "the report has no judge calibration (diagnostics.judge)"
-    if block.get("publishable") is True:
+    if block.publishable:
         return (
             "the judge block says publishable, but its kappa lower bound (ci_low) does not "
             "reach its threshold"
         )
-    reason = block.get("reason")
-    return reason if isinstance(reason, str) and reason else "the judge calibration gives no reason"
+    return block.reason or "the judge calibration gives no reason"
 
 
-def withheld_metrics(diagnostics: Mapping[str, Any]) -> dict[str, str]:
+def withheld_metrics(diagnostics: Judged) -> dict[str, str]:
     """Metric name -> why its numbers are withheld; empty when nothing is withheld."""
     if publishable(diagnostics):
         return {}
@@ -148,19 +242,16 @@ def withheld_metrics(diagnostics: Mapping[str, Any]) -> dict[str, str]:
     return dict.fromkeys(judge_metrics(diagnostics), reason)
 
 
-def judge_model(diagnostics: Mapping[str, Any]) -> str | None:
+def judge_model(diagnostics: Judged) -> str | None:
     """``provider:model (prompt version)`` of the judge that scored the run, or ``None``."""
     block = _block(diagnostics)
-    judge = block.get("judge") if block is not None else None
-    if not isinstance(judge, Mapping):
+    judge = block.judge if block is not None else None
+    if judge is None:
         return None
-    provider, model, version = (judge.get(k) for k in ("provider", "model", "prompt_version"))
-    if not all(isinstance(value, str) for value in (provider, model, version)):
-        return None
-    return f"{provider}:{model} (prompt {version})"
+    return f"{judge.provider}:{judge.model} (prompt {judge.prompt_version})"
 
 
-def judge_changed(baseline: Mapping[str, Any], candidate: Mapping[str, Any]) -> str | None:
+def judge_changed(baseline: Judged, candidate: Judged) -> str | None:
     """Why two reports' judge-derived numbers are not comparable (their judges differ), or
     ``None`` when the same judge scored both, or neither recorded one."""
     before, after = judge_model(baseline), judge_model(candidate)
@@ -172,7 +263,7 @@ def judge_changed(baseline: Mapping[str, Any], candidate: Mapping[str, Any]) -> 
     )
 
 
-def judge_summary(diagnostics: Mapping[str, Any]) -> str | None:
+def judge_summary(diagnostics: Judged) -> str | None:
     """One line on the judge calibration for a "can this suite be trusted?" table, from the
     block's stored figures; ``None`` without a block."""
     block = _block(diagnostics)
@@ -183,14 +274,13 @@ def judge_summary(diagnostics: Mapping[str, Any]) -> str | None:
     model = judge_model(diagnostics)
     if model is not None:
         tail += f"; judge {model}"
-    kappa, high = _number(block.get("kappa")), _number(block.get("ci_high"))
-    low, threshold = _number(block.get("ci_low")), _number(block.get("threshold"))
-    if not publishable(diagnostics) or low is None or threshold is None:
+    low, threshold = block.ci_low, block.threshold
+    if not publishable(diagnostics) or low is None:
         return f"withheld: {withheld_reason(diagnostics)}{tail}"
-    shown = "not stored" if kappa is None else f"{kappa:.2f}"
-    upper = "?" if high is None else f"{high:.2f}"
+    shown = "not stored" if block.kappa is None else f"{block.kappa:.2f}"
+    upper = "?" if block.ci_high is None else f"{block.ci_high:.2f}"
     return (
-        f"kappa {shown} [{_bound_text(low, threshold)}, {upper}], n = {block.get('n')}, lower "
+        f"kappa {shown} [{_bound_text(low, threshold)}, {upper}], n = {block.n}, lower "
         f"bound reaches {threshold:g}: judge-derived numbers shown{tail}"
     )
 

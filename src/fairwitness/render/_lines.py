@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from fairwitness._format import percent, rate, share
+from fairwitness.diagnostics import MeasuredMeter
 from fairwitness.judge import WITHHELD, judge_summary, withheld_metrics
 from fairwitness.report import Report
 
@@ -48,18 +49,17 @@ def metric_lines(report: Report) -> list[str]:
         lines.append(
             f"{'unstable cases':<20} {stability.unstable_cases}/{stability.measured_cases}"
         )
-    meter = report.diagnostics.get("meter") or {}
-    if meter.get("measured"):
+    meter = report.diagnostics.meter
+    if isinstance(meter, MeasuredMeter):
         lines.append(
-            f"{'meter':<20} {meter['call']}: {meter['flips']}/{meter['pairs']} repeat pairs "
-            "changed verdict"
+            f"{'meter':<20} {meter.call}: {meter.flips}/{meter.pairs} repeat pairs changed verdict"
         )
-    blindness = report.diagnostics.get("blindness") or {}
-    if blindness.get("skew") is not None:
-        flag = "BLIND" if blindness["blind"] else "not blind"
+    blindness = report.diagnostics.blindness
+    if blindness is not None and blindness.skew is not None:
+        flag = "BLIND" if blindness.blind else "not blind"
         lines.append(
-            f"{'blindness':<20} {flag}: {percent(blindness['skew'], 0)} '{blindness['top']}', "
-            f"{blindness['distinct']} distinct verdicts"
+            f"{'blindness':<20} {flag}: {percent(blindness.skew, 0)} '{blindness.top}', "
+            f"{blindness.distinct} distinct verdicts"
         )
     judge = judge_summary(report.diagnostics)
     if judge is not None:

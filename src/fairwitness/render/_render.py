@@ -191,7 +191,7 @@ def view_dict(
             for name, metric in candidate.metrics.items()
         },
         "stability": candidate.stability.model_dump(mode="json"),
-        "diagnostics": candidate.diagnostics,
+        "diagnostics": candidate.diagnostics.json_data(),
         "baseline": None
         if baseline is None
         else {"git_sha": baseline.run.git_sha, "created_at": baseline.run.created_at.isoformat()},

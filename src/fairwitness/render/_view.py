@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fairwitness import _format as fmt
+from fairwitness.diagnostics import MeasuredMeter
 from fairwitness.gate import Decision, MetricDecision
 from fairwitness.judge import WITHHELD, judge_summary, withheld_metrics
 from fairwitness.render._reliability import ReliabilityRow, most_unstable, reliability_rows
@@ -255,54 +256,50 @@ def _verdicts(case: CaseOutcomes | None, escape: Escape) -> str:
 
 def _diagnostics(report: Report, escape: Escape) -> list[tuple[str, str]]:
     rows: list[tuple[str, str]] = []
-    diag: Mapping[str, Any] = report.diagnostics
-    meter = diag.get("meter") or {}
-    if meter.get("measured"):
-        text = f"{meter['call']}: {meter['flips']}/{meter['pairs']} repeat pairs changed verdict"
-        if meter["pairs"] >= fmt.SMALL_N:
-            bounds = fmt.interval(meter.get("ci_low"), meter.get("ci_high"))
-            text += f" ({fmt.percent(meter['flip_rate'])} {bounds})"
+    diag = report.diagnostics
+    meter = diag.meter
+    if isinstance(meter, MeasuredMeter):
+        text = f"{meter.call}: {meter.flips}/{meter.pairs} repeat pairs changed verdict"
+        if meter.pairs >= fmt.SMALL_N and meter.flip_rate is not None:
+            bounds = fmt.interval(meter.ci_low, meter.ci_high)
+            text += f" ({fmt.percent(meter.flip_rate)} {bounds})"
         rows.append(("verdict stochasticity", escape(text)))
     else:
-        rows.append(
-            (
-                "verdict stochasticity",
-                escape(f"not measured: {meter.get('reason', 'no meter in this report')}"),
-            )
-        )
-    blind = diag.get("blindness") or {}
-    if blind.get("skew") is not None:
-        flag = "BLIND" if blind.get("blind") else "not blind"
+        reason = meter.reason if meter is not None else "no meter in this report"
+        rows.append(("verdict stochasticity", escape(f"not measured: {reason}")))
+    blind = diag.blindness
+    if blind is not None and blind.skew is not None:
+        flag = "BLIND" if blind.blind else "not blind"
         rows.append(
             (
                 "blindness",
                 escape(
-                    f"{flag}: {fmt.percent(blind['skew'])} of {blind['n']} verdicts were "
-                    f"'{blind['top']}', {blind['distinct']} distinct"
+                    f"{flag}: {fmt.percent(blind.skew)} of {blind.n} verdicts were "
+                    f"'{blind.top}', {blind.distinct} distinct"
                 ),
             )
         )
     else:
-        rows.append(("blindness", escape(f"not measured: {blind.get('note', 'no verdicts')}")))
-    skew = diag.get("label_skew") or {}
-    if skew.get("skew") is not None:
-        flag = "SKEWED" if skew.get("blind") else "ok"
+        note = blind.note if blind is not None else "no verdicts"
+        rows.append(("blindness", escape(f"not measured: {note}")))
+    skew = diag.label_skew
+    if skew is not None and skew.skew is not None:
+        flag = "SKEWED" if skew.blind else "ok"
         rows.append(
             (
                 "expected labels",
                 escape(
-                    f"{flag}: {fmt.percent(skew['skew'])} of {skew['n']} expected labels were "
-                    f"'{skew['top']}'"
+                    f"{flag}: {fmt.percent(skew.skew)} of {skew.n} expected labels were "
+                    f"'{skew.top}'"
                 ),
             )
         )
-    relations = diag.get("relations") or {}
-    if relations.get("measured"):
-        rows.append(("metamorphic relations", escape(relations.get("summary", "measured"))))
+    relations = diag.relations
+    if relations is not None and relations.measured:
+        rows.append(("metamorphic relations", escape(relations.summary or "measured")))
     else:
-        rows.append(
-            ("metamorphic relations", escape(f"not run: {relations.get('reason', 'not measured')}"))
-        )
+        why = relations.reason if relations is not None else None
+        rows.append(("metamorphic relations", escape(f"not run: {why or 'not measured'}")))
     stab = report.stability
     if stab.unstable_share is not None:
         rows.append(

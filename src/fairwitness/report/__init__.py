@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fairwitness._lazy import lazy_exports
+from fairwitness.diagnostics._report import Diagnostics
 from fairwitness.report.model import (
     REPORT_SCHEMA,
     CaseOutcomes,
@@ -28,6 +29,7 @@ from fairwitness.report.model import (
 if TYPE_CHECKING:
     from fairwitness.report.build import (
         RunDigest,
+        build_report,
         report_header,
         save_run_report,
     )
@@ -39,6 +41,7 @@ if TYPE_CHECKING:
 
 _WHERE: dict[str, str] = {
     "RunDigest": "fairwitness.report.build",
+    "build_report": "fairwitness.report.build",
     "git_sha": "fairwitness.report.io",
     "render_report": "fairwitness.report.io",
     "report_header": "fairwitness.report.build",
@@ -52,6 +55,7 @@ reports does not load what only runs need."""
 __all__ = [
     "CaseOutcomes",
     "Counts",
+    "Diagnostics",
     "Metric",
     "REPORT_SCHEMA",
     "Report",
@@ -62,6 +66,7 @@ __all__ = [
     "Stability",
     "TrialOutcome",
     "UsageTotals",
+    "build_report",
     "git_sha",
     "render_report",
     "report_header",

@@ -16,10 +16,13 @@ from typing import Any, Literal
 from fairwitness._version import __version__
 from fairwitness.config import PricingConfig
 from fairwitness.dataset import Dataset
+from fairwitness.diagnostics import Diagnostics
 from fairwitness.diagnostics.suite import suite_diagnostics
+from fairwitness.judge import JudgeBlock
 from fairwitness.report._usage import digest_usage
 from fairwitness.report.io import render_report, write_report
 from fairwitness.report.model import (
+    CaseOutcomes,
     Counts,
     Metric,
     Report,
@@ -240,13 +243,13 @@ class RunDigest:
         )
         return Stability(reason=reason)
 
-    def _diagnostics(self) -> dict[str, Any]:
+    def _diagnostics(self) -> Diagnostics:
         diagnostics = suite_diagnostics(
             _BaseVerdicts(self.trials), [case.expect.route for case in self.whole]
         )
-        if self.judge is not None:
-            diagnostics["judge"] = dict(self.judge)
-        return diagnostics
+        if self.judge is None:
+            return diagnostics
+        return diagnostics.model_copy(update={"judge": JudgeBlock.model_validate(self.judge)})
 
     def _header(
         self, *, suite_version: str, split: str, run: dict[str, Any], seed: int, traces: str | None
@@ -337,6 +340,16 @@ class RunDigest:
         )
 
 
+def build_report(result: RunResult, dataset: Dataset, **meta: Any) -> Report:
+    """Build a whole report in memory from a run (see :func:`save_run_report` for large runs).
+
+    ``meta`` holds :func:`report_header`'s keyword arguments.
+    """
+    digest = RunDigest(result, dataset, **meta)
+    cases = {case_id: CaseOutcomes.model_validate(record) for case_id, record in digest.records()}
+    return digest.header.model_copy(update={"cases": cases})
+
+
 def report_header(result: RunResult, dataset: Dataset, **meta: Any) -> Report:
     """Everything in a report except the per-case outcomes (``cases`` is left empty)."""
     return RunDigest(result, dataset, **meta).header
@@ -347,7 +360,7 @@ def save_run_report(
 ) -> Report:
     """Stream a run's report to ``path`` without building per-case objects; returns the header.
 
-    Writes exactly the bytes ``Report.from_run(result, dataset, **meta).save(path)`` would.
+    Writes exactly the bytes ``build_report(result, dataset, **meta).save(path)`` would.
     """
     digest = RunDigest(result, dataset, **meta)
     data = digest.header.json_data()

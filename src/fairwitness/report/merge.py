@@ -27,8 +27,10 @@ from pathlib import Path
 from typing import Any
 
 from fairwitness._atomic import write_atomic
+from fairwitness.diagnostics import DiagnosticBlock
 from fairwitness.diagnostics.suite import suite_diagnostics
 from fairwitness.errors import OutputExistsError, Problem, ReportError
+from fairwitness.judge import JudgeBlock, JudgeUsage
 from fairwitness.report._usage import merge_usage
 from fairwitness.report.io import (
     NotCanonical,
@@ -67,8 +69,8 @@ SAME: tuple[tuple[str, Callable[[Report], object]], ...] = (
     ("run.mode", lambda r: r.run.mode),
     ("scoring", lambda r: r.scoring.model_dump()),
     ("usage.pricing_version", lambda r: r.usage.pricing_version),
-    ("diagnostics.label_skew", lambda r: r.diagnostics.get("label_skew")),
-    ("diagnostics.judge", lambda r: _judge_setup(r.diagnostics.get("judge"))),
+    ("diagnostics.label_skew", lambda r: _saved(r.diagnostics.label_skew)),
+    ("diagnostics.judge", lambda r: _judge_setup(r.diagnostics.judge)),
 )
 """What every shard of one run has in common (field name, how to read it)."""
 
@@ -76,31 +78,36 @@ Successes = dict[str, tuple[int, int]]
 """Per pass/fail metric, a case's (successes, measured repeats)."""
 
 
-def _judge_setup(block: Any) -> Any:
+def _saved(block: DiagnosticBlock | None) -> dict[str, Any] | None:
+    """A diagnostics block as saved, so a difference is shown as the files hold it."""
+    return None if block is None else block.json_data()
+
+
+def _judge_setup(block: JudgeBlock | None) -> dict[str, Any] | None:
     """The judge block without what each shard's judge did (``usage``), which is summed."""
-    if not isinstance(block, dict):
-        return block
-    return {key: value for key, value in block.items() if key != "usage"}
+    saved = _saved(block)
+    if saved is not None:
+        saved.pop("usage", None)
+    return saved
 
 
-def _merged_judge(blocks: list[Any]) -> Any:
+def _merged_judge(blocks: list[JudgeBlock | None]) -> JudgeBlock | None:
     """The first shard's judge block with every shard's judge ``usage`` summed (a cost is known
     only when every shard's is)."""
     first = blocks[0]
-    found = [b.get("usage") if isinstance(b, dict) else None for b in blocks]
-    usages = [u for u in found if isinstance(u, dict)]
-    if not isinstance(first, dict) or len(usages) != len(blocks):
+    usages = [b.usage for b in blocks if b is not None and b.usage is not None]
+    if first is None or len(usages) != len(blocks):
         return first
     total: dict[str, Any] = {}
     for key in ("asked", "live_calls", "replayed"):
-        counts = [u.get(key) for u in usages]
+        counts = [getattr(u, key) for u in usages]
         total[key] = sum(counts) if all(isinstance(c, int) for c in counts) else None
-    costs = [u.get("cost_usd") for u in usages]
-    known = [float(c) for c in costs if isinstance(c, (int, float)) and not isinstance(c, bool)]
+    costs = [u.cost_usd for u in usages]
+    known = [c for c in costs if c is not None]
     total["cost_usd"] = round(sum(known), 6) if len(known) == len(costs) else None
-    modes = {u.get("mode") for u in usages}
+    modes = {u.mode for u in usages}
     total["mode"] = modes.pop() if len(modes) == 1 else "mixed"
-    return {**first, "usage": total}
+    return first.model_copy(update={"usage": JudgeUsage(**total)})
 
 
 @dataclass
@@ -380,10 +387,12 @@ def _header(
             if counts["planned"] <= counts["cases"]
             else "no case finished two repeats"
         )
-    diagnostics = suite_diagnostics(verdicts, [])
-    diagnostics["label_skew"] = first.diagnostics.get("label_skew")
-    if "judge" in first.diagnostics:
-        diagnostics["judge"] = _merged_judge([h.diagnostics.get("judge") for h in heads])
+    diagnostics = suite_diagnostics(verdicts, []).model_copy(
+        update={"label_skew": first.diagnostics.label_skew}
+    )
+    if "judge" in first.diagnostics.model_fields_set:
+        judge = _merged_judge([h.diagnostics.judge for h in heads])
+        diagnostics = diagnostics.model_copy(update={"judge": judge})
     complete = all(h.complete for h in heads)
     reason = next(
         (

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from fairwitness._version import __version__
+from fairwitness.diagnostics._report import Diagnostics
 from fairwitness.errors import Problem, ReportError
 from fairwitness.report.io import render_report, write_report
 from fairwitness.trace.model import TrialStatus
@@ -376,8 +377,9 @@ class Report(_Model):
     """How often repeats disagree."""
     scoring: ScoringInfo = Field(default_factory=ScoringInfo)
     """How scores were made."""
-    diagnostics: dict[str, Any] = Field(default_factory=dict)
-    """Suite-trust diagnostics (stochasticity meter, blindness, relations) by name."""
+    diagnostics: Diagnostics = Field(default_factory=Diagnostics)
+    """Suite-trust diagnostics: stochasticity meter, blindness, label skew, relations and the
+    judge's calibration, each optional."""
     traces: str | None = None
     """Trace file, relative to the report's directory."""
     shard: ShardInfo | None = None
@@ -391,24 +393,20 @@ class Report(_Model):
 
     @classmethod
     def from_run(cls, result: RunResult, dataset: Dataset, **meta: Any) -> Report:
-        """Build a whole report in memory from a run (see :func:`save_run_report` for large runs).
+        """:func:`fairwitness.report.build_report` (the runner and scoring load only when a
+        report is built, never when one is read)."""
+        from fairwitness.report.build import build_report
 
-        ``meta`` holds :func:`fairwitness.report.build.report_header`'s keyword arguments.
-        """
-        from fairwitness.report.build import RunDigest
-
-        digest = RunDigest(result, dataset, **meta)
-        cases = {
-            case_id: CaseOutcomes.model_validate(record) for case_id, record in digest.records()
-        }
-        return digest.header.model_copy(update={"cases": cases})
+        return build_report(result, dataset, **meta)
 
     # -- saving and loading ------------------------------------------------------------------
 
     def json_data(self) -> dict[str, Any]:
         """The report as JSON data (``cases`` included), with the fields added to ``usage``
-        within version 1 left out while empty, so reports written before them round-trip."""
+        within version 1 left out while empty and each diagnostics block as it was made or read,
+        so reports written before them round-trip."""
         data = self.model_dump(mode="json", by_alias=True)
+        data["diagnostics"] = self.diagnostics.json_data()
         usage = data["usage"]
         for key in USAGE_OMITTED_WHEN_EMPTY:
             if usage.get(key) in (None, {}):

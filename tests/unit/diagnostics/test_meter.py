@@ -498,7 +498,7 @@ def test_run_sequential_tracks_unstable_inputs() -> None:
 
 
 def test_to_dict_has_the_field_names_and_is_json_safe() -> None:
-    names = [f.name for f in dataclasses.fields(MeterResult)]
+    names = list(MeterResult.model_fields)
     for result in [
         fixed_meter({"a": [True, False], "b": [False]}, unpaired=1),
         fixed_meter({}),
