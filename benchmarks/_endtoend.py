@@ -1,5 +1,5 @@
 """The real gate on stochastic agents, end to end: reports built by the pipeline (Runner,
-ScoreBoard, Report.from_run) from seeded draws, decided by :func:`fairwitness.gate.decide` with
+ScoreBoard, build_report) from seeded draws, decided by :func:`fairwitness.gate.decide` with
 its default settings.
 
 The agent has one gated capability metric. Per replication, 50 cases each get a latent success
@@ -52,7 +52,8 @@ def _log(message: str) -> None:
 
 def report(outcomes: Outcomes) -> Any:
     """A report built by the pipeline from per-case, per-repeat outcomes of one metric."""
-    from fairwitness import Case, Dataset, Report, Runner
+    from fairwitness import Case, Dataset, Runner
+    from fairwitness.report import build_report
     from fairwitness.scoring import ScoreBoard, Scorer, TrialScore
     from fairwitness.trace import current
 
@@ -80,7 +81,7 @@ def report(outcomes: Outcomes) -> Any:
             data, Sink()
         )
     )
-    return Report.from_run(
+    return build_report(
         result,
         data,
         board=board,
@@ -157,7 +158,7 @@ def collect(*, quick: bool, command: str) -> list[dict[str, Any]]:
 
     setting = (
         f"{CASES} cases, {level.label()}, one gated capability metric, default gate settings "
-        f"(mid-p, alpha 0.05), reports built by Runner, ScoreBoard and Report.from_run and "
+        f"(mid-p, alpha 0.05), reports built by Runner, ScoreBoard and build_report and "
         f"decided by decide()"
     )
     failed = 1.0 - exits[0] / selves

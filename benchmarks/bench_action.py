@@ -48,7 +48,8 @@ class _Sink:
 
 
 def _report(n: int, wrong: set[int]) -> Any:
-    from fairwitness import Case, Dataset, Report, Runner, current
+    from fairwitness import Case, Dataset, Runner, current
+    from fairwitness.report import build_report
     from fairwitness.scoring import ScoreBoard
 
     data = Dataset([Case(id=f"c{i:05d}", input=f"q{i}", expect={"route": "yes"}) for i in range(n)])
@@ -59,7 +60,7 @@ def _report(n: int, wrong: set[int]) -> Any:
 
     runner = Runner(agent, suite="bench", repeats=1, concurrency=64, scoring=ScoreBoard())
     result = asyncio.run(runner.run(data, _Sink()))
-    return Report.from_run(
+    return build_report(
         result,
         data,
         board=ScoreBoard(),

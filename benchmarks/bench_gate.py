@@ -17,7 +17,7 @@ d. Informational: the exact family-wise rates of (a) and (b), computed by summin
 e. A check that the simulation measures the real gate: for the first replications, and for a few
    extra ones where the candidate's first metric really drops (pass rate 0.75, so that alarms are
    checked too), both reports are also built through the pipeline (Runner, ScoreBoard,
-   Report.from_run) from the same draws and decided by ``decide()`` with each test; the row counts
+   build_report) from the same draws and decided by ``decide()`` with each test; the row counts
    disagreements in exit code or per-metric counts (target 0).
 
 Stochastic agents, whose repeats of one case disagree (:mod:`_stochastic` describes the model of
@@ -111,7 +111,8 @@ def _scorers() -> tuple[Any, ...]:
 
 
 def _report(draw: Draw) -> Any:
-    from fairwitness import Case, Dataset, Report, Runner
+    from fairwitness import Case, Dataset, Runner
+    from fairwitness.report import build_report
     from fairwitness.scoring import ScoreBoard
 
     data = Dataset([Case(id=f"c{i:03d}", input=str(i)) for i in range(CASES)])
@@ -134,7 +135,7 @@ def _report(draw: Draw) -> Any:
     result = asyncio.run(
         Runner(target, suite="null", concurrency=1, scoring=board).run(data, Sink())
     )
-    return Report.from_run(
+    return build_report(
         result,
         data,
         board=board,

@@ -1,4 +1,4 @@
-"""Reports built by the real pipeline (Runner, ScoreBoard, Report.from_run) with deterministic
+"""Reports built by the real pipeline (Runner, ScoreBoard, build_report) with deterministic
 in-process targets, for the tests of everything that reads reports (gate, render, readme)."""
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from fairwitness import Case, Dataset, Report, Runner, current
+from fairwitness.report import build_report
 from fairwitness.scoring import BUILTIN_SCORERS, ScoreBoard, Scorer, ScoringSettings, TrialScore
 from fairwitness.trace.model import Trace
 
@@ -90,7 +91,7 @@ def build(
         target, suite=suite, repeats=repeats, concurrency=1, scoring=board, max_calls=max_calls
     )
     result = asyncio.run(runner.run(data, _Sink()))
-    return Report.from_run(
+    return build_report(
         result,
         data,
         board=ScoreBoard(scorers),
@@ -118,7 +119,7 @@ def adapter_report(
     result: Any, data: Any, *, target: str, concurrency: int, timeout_s: float | None = None
 ) -> Report:
     """The report of a one-repeat live run of an adapter's agent, scored by the built-in scorers."""
-    return Report.from_run(
+    return build_report(
         result,
         data,
         board=ScoreBoard(BUILTIN_SCORERS),

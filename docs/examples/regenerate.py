@@ -8,7 +8,7 @@ XML for the small one), produced by the same code the gate uses:
   report (63 cases x 3 repeats);
 - ``large``: 20,000 synthetic cases, where the comment has to stay under GitHub's limit.
 
-Reports are made by the real pipeline (Runner, scorers, Report.from_run); only the run metadata
+Reports are made by the real pipeline (Runner, scorers, build_report); only the run metadata
 that changes from machine to machine (times, git sha, Python, platform, latencies) is pinned, so
 the files change only when the rendering or the numbers do.
 """
@@ -29,6 +29,7 @@ from fairwitness.commands.gate import gate_settings
 from fairwitness.commands.run import run
 from fairwitness.gate import Decision, GateSettings, decide
 from fairwitness.render import render_comment, render_junit, render_summary, render_terminal
+from fairwitness.report import build_report
 from fairwitness.scoring import ScoreBoard
 
 HERE = Path(__file__).resolve().parent
@@ -85,7 +86,7 @@ def synthetic(n: int, wrong: set[int], *, suite: str, repeats: int = 1, sha: str
     board = ScoreBoard()
     runner = Runner(agent, suite=suite, repeats=repeats, concurrency=64, scoring=board)
     result = asyncio.run(runner.run(dataset, _NullSink()))
-    report = Report.from_run(
+    report = build_report(
         result,
         dataset,
         board=ScoreBoard(),

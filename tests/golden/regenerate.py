@@ -12,7 +12,8 @@ import re
 from datetime import datetime, timezone
 from pathlib import Path
 
-from fairwitness import Case, Dataset, Report, Runner, current, tool
+from fairwitness import Case, Dataset, Runner, current, tool
+from fairwitness.report import build_report
 from fairwitness.scoring import ScoreBoard
 from fairwitness.trace.sink import JsonlTraceSink
 
@@ -59,7 +60,7 @@ def main() -> None:
     sink.commit()
     result.started_at = datetime(2026, 11, 30, 12, 0, tzinfo=timezone.utc)
     result.finished_at = datetime(2026, 11, 30, 12, 0, 1, tzinfo=timezone.utc)
-    report = Report.from_run(
+    report = build_report(
         result,
         data,
         target="golden:target",

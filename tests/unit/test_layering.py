@@ -117,3 +117,89 @@ def test_unit_tests_mirror_the_package() -> None:
         "test_public_api.py",
         "test_readme.py",
     ], loose
+
+
+def _module_name(path: Path) -> str:
+    parts = ("fairwitness", *path.relative_to(SRC).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _import_targets(path: Path, modules: set[str]) -> set[str]:
+    """The fairwitness modules ``path`` imports at run time, a function's own imports included
+    (``if TYPE_CHECKING:`` excluded): ``from fairwitness.a import b`` names module ``a.b`` when
+    ``b`` is a module, else ``a``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skipped.update(id(n) for child in node.body for n in ast.walk(child))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.ImportFrom) and node.module and node.module in modules:
+            for alias in node.names:
+                sub = f"{node.module}.{alias.name}"
+                found.add(sub if sub in modules else node.module)
+        elif isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name in modules)
+    return found
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan's algorithm, iterative),
+    and modules that import themselves."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, edges = work[-1]
+            for nxt in edges:
+                if nxt not in index:
+                    index[nxt] = low[nxt] = len(index)
+                    stack.append(nxt)
+                    on_stack.add(nxt)
+                    work.append((nxt, iter(sorted(graph[nxt]))))
+                    break
+                if nxt in on_stack:
+                    low[node] = min(low[node], index[nxt])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    component = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.append(member)
+                        if member == node:
+                            break
+                    if len(component) > 1 or node in graph[node]:
+                        found.append(sorted(component))
+    return found
+
+
+def test_cycle_finder_finds_cycles() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a", "d"}, "e": set()}
+    assert _cycles(graph) == [["a", "b", "c"], ["d"]]
+
+
+def test_no_import_cycles_between_modules() -> None:
+    """No two modules import each other, directly or through others, even lazily inside a
+    function: a cycle is a design that only works in one import order."""
+    paths = {
+        _module_name(p): p for p in SRC.rglob("*.py") if "starter" not in p.relative_to(SRC).parts
+    }
+    modules = set(paths)
+    graph = {name: _import_targets(path, modules) for name, path in paths.items()}
+    assert _cycles(graph) == []

@@ -12,6 +12,7 @@ from builders import FAIL, PASS, build, plan_of
 from fairwitness import Case, Dataset, Report, Runner, __version__, tool
 from fairwitness.cli import main
 from fairwitness.readme import metric_row, read_document, split_lines
+from fairwitness.report import build_report
 from fairwitness.scoring import ScoreBoard
 from fairwitness.trace.sink import NullTraceSink
 
@@ -52,7 +53,7 @@ def make_report(
     runner = Runner(target, suite=suite, repeats=1, concurrency=2, seed=1, scoring=board)
     result = asyncio.run(runner.run(data, NullTraceSink()))
     result.started_at = datetime(2026, 3, 4, 23, 30, tzinfo=timezone.utc)
-    report = Report.from_run(
+    report = build_report(
         result,
         data,
         target="readme_test:target",

@@ -16,8 +16,7 @@ from fairwitness.report.io import render_report, write_report
 from fairwitness.trace.model import TrialStatus
 
 if TYPE_CHECKING:
-    from fairwitness.dataset import Dataset
-    from fairwitness.runner import RunResult
+    pass
 
 REPORT_SCHEMA: Final = "fairwitness.report/1"
 USAGE_OMITTED_WHEN_EMPTY: Final = ("by_model", "pricing_version")
@@ -388,16 +387,6 @@ class Report(_Model):
     """Per-case outcomes, by case id, in dataset order."""
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True, use_attribute_docstrings=True)
-
-    # -- building ----------------------------------------------------------------------------
-
-    @classmethod
-    def from_run(cls, result: RunResult, dataset: Dataset, **meta: Any) -> Report:
-        """:func:`fairwitness.report.build_report` (the runner and scoring load only when a
-        report is built, never when one is read)."""
-        from fairwitness.report.build import build_report
-
-        return build_report(result, dataset, **meta)
 
     # -- saving and loading ------------------------------------------------------------------
 

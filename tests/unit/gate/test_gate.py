@@ -1,4 +1,4 @@
-"""The gate's decision on reports built by the real pipeline (Runner, ScoreBoard, Report.from_run)
+"""The gate's decision on reports built by the real pipeline (Runner, ScoreBoard, build_report)
 with deterministic in-process targets; invalid cases are JSON edits of such reports."""
 
 from __future__ import annotations

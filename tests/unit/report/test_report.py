@@ -8,6 +8,7 @@ import pytest
 
 from fairwitness import Report
 from fairwitness.errors import OutputExistsError, ReportError
+from fairwitness.report import build_report
 from fairwitness.trace.sink import read_traces
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden"
@@ -163,7 +164,7 @@ def test_streamed_report_is_byte_identical_to_the_model(tmp_path: Path) -> None:
     result, data = _sample_run()
     streamed = tmp_path / "streamed.json"
     header = save_run_report(result, data, streamed, **META)  # type: ignore[arg-type]
-    built = Report.from_run(result, data, **META)  # type: ignore[arg-type]
+    built = build_report(result, data, **META)  # type: ignore[arg-type]
     assert streamed.read_text(encoding="utf-8") == built.to_json()
     assert header.cases == {}
     assert header.counts == built.counts
