@@ -12,6 +12,7 @@ RANK = {
     "_version": 0,
     "_atomic": 0,
     "_format": 0,
+    "_jsonable": 0,
     "_lazy": 0,
     "_threads": 0,
     "errors": 0,

@@ -104,7 +104,7 @@ def demo(
     write_atomic(folder / "summary.md", render_summary(cand, base, decision))
     write_atomic(folder / "junit.xml", render_junit(cand, base, decision))
     write_atomic(
-        folder / "decision.json", json.dumps(decision.to_dict(), indent=2, ensure_ascii=False)
+        folder / "decision.json", json.dumps(decision.json_data(), indent=2, ensure_ascii=False)
     )
     rule = "-" * 78
     stdout.write(f"The pull request comment ({folder / 'comment.md'}):\n{rule}\n")

@@ -104,7 +104,7 @@ def run_diagnose(
     )
     diagnosis = diagnose(target, probes, config)
     if as_json:
-        stdout.write(json.dumps(diagnosis.to_dict(), indent=2, ensure_ascii=False) + "\n")
+        stdout.write(json.dumps(diagnosis.json_data(), indent=2, ensure_ascii=False) + "\n")
     else:
         stdout.write(diagnosis_text(diagnosis))
     if diagnosis.error is not None:

@@ -63,7 +63,7 @@ def _gate(
     for path, text in outputs:
         write_atomic(Path(path), text)  # a half-written comment is never left behind
     if as_json:
-        stdout.write(json.dumps(decision.to_dict(), indent=2, ensure_ascii=False) + "\n")
+        stdout.write(json.dumps(decision.json_data(), indent=2, ensure_ascii=False) + "\n")
     else:
         stdout.write(gate_text(decision, renderer=renderer))
     return decision.exit_code

@@ -99,8 +99,8 @@ def calibrate(
             "labels_file": labels,
             "judge": None if judge is None else {**judge_identity(judge), **_work(judge)},
             "exit_code": code,
-            "decision": decision.to_dict(),
-            "calibration": calibration.to_dict(),
+            "decision": decision.json_data(),
+            "calibration": calibration.json_data(),
         }
         stdout.write(json.dumps(payload, indent=2, ensure_ascii=False, allow_nan=False) + "\n")
     else:

@@ -25,10 +25,6 @@ class DiagnosticBlock(BaseModel):
         """The block as JSON data: the fields it was given or read with, unknown keys kept."""
         return self.model_dump(mode="json", exclude_unset=True)
 
-    def to_dict(self) -> dict[str, Any]:
-        """The block as plain JSON-ready values (the same as :meth:`json_data`)."""
-        return self.json_data()
-
     def __setattr__(self, name: str, value: Any) -> None:
         # the error frozen dataclasses raise, as the results did when they were dataclasses
         raise FrozenInstanceError(f"cannot assign to field {name!r}")

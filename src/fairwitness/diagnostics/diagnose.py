@@ -22,6 +22,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from fairwitness._jsonable import fields_data
 from fairwitness.dataset import Case
 from fairwitness.diagnostics.blindness import BlindnessResult, detect_blindness
 from fairwitness.diagnostics.meter import MeterResult, SequentialMeter, fixed_meter, pair_outcomes
@@ -104,14 +105,16 @@ class Diagnosis:
                 return EXIT_REGRESSION
         return EXIT_OK
 
-    def to_dict(self) -> dict[str, Any]:
+    def json_data(self) -> dict[str, Any]:
+        """The diagnosis as JSON data (what ``diagnose --json`` prints): the calls made and saved
+        as one ``calls`` object, and the exit code."""
+        data = fields_data(self)
+        made, saved = data.pop("calls_made"), data.pop("calls_saved")
+        error = data.pop("error")
         return {
-            "inputs": self.inputs,
-            "meter": self.meter.to_dict() if self.meter is not None else None,
-            "blindness": self.blindness.to_dict() if self.blindness is not None else None,
-            "relations": [r.to_dict() for r in self.relations],
-            "calls": {"made": self.calls_made, "saved": self.calls_saved},
-            "error": self.error,
+            **data,
+            "calls": {"made": made, "saved": saved},
+            "error": error,
             "exit_code": self.exit_code,
         }
 

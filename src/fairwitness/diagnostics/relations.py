@@ -62,8 +62,9 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
+from fairwitness._jsonable import fields_data
 from fairwitness.diagnostics._noise import _count, _fisher_greater
 from fairwitness.scoring.misreport import analyze_answer
 from fairwitness.targets.base import Observation
@@ -286,25 +287,9 @@ class RelationResult:
     noise_p: float | None = None
     violations: list[str] = field(default_factory=list)
 
-    def to_dict(self) -> dict[str, object]:
-        """The result as plain JSON-ready values."""
-        return {
-            "name": self.name,
-            "kind": self.kind,
-            "layer": self.layer,
-            "offered": self.offered,
-            "held": self.held,
-            "violated": self.violated,
-            "skipped": self.skipped,
-            "errors": self.errors,
-            "unobserved": self.unobserved,
-            "exercised": self.exercised,
-            "violation_rate": self.violation_rate,
-            "not_exercised_reason": self.not_exercised_reason,
-            "above_noise": self.above_noise,
-            "noise_p": self.noise_p,
-            "violations": list(self.violations),
-        }
+    def json_data(self) -> dict[str, Any]:
+        """The result as JSON data, its fields in order."""
+        return fields_data(self)
 
 
 def transform_inputs(relation: Relation, inputs: Mapping[str, str]) -> dict[str, str | None]:

@@ -127,7 +127,7 @@ class MetricDecision(_Model):
             return None
         return self.candidate - self.baseline
 
-    def to_dict(self) -> dict[str, Any]:
+    def json_data(self) -> dict[str, Any]:
         """A JSON-safe dict of this metric's decision."""
         return self.model_dump(mode="json")
 
@@ -175,6 +175,6 @@ class Decision(_Model):
             "metrics)",
         }
 
-    def to_dict(self) -> dict[str, Any]:
+    def json_data(self) -> dict[str, Any]:
         """A JSON-safe dict of the whole decision (what ``gate --json`` prints)."""
         return self.model_dump(mode="json", by_alias=True)

@@ -32,6 +32,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from fairwitness._jsonable import fields_data
 from fairwitness.judge._prompt import UNPARSEABLE
 from fairwitness.stats import Kappa, cohen_kappa, wilson
 
@@ -70,17 +71,6 @@ class LabelStats:
     recall: float | None
     f1: float | None
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "label": self.label,
-            "human": self.human,
-            "judge": self.judge,
-            "agreed": self.agreed,
-            "precision": self.precision,
-            "recall": self.recall,
-            "f1": self.f1,
-        }
-
 
 @dataclass(frozen=True)
 class Slice:
@@ -92,16 +82,6 @@ class Slice:
     accuracy: float | None
     accuracy_ci: tuple[float, float] | None
     kappa: Kappa
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "language": self.language,
-            "n": self.n,
-            "agreed": self.agreed,
-            "accuracy": self.accuracy,
-            "accuracy_ci": list(self.accuracy_ci) if self.accuracy_ci else None,
-            "kappa": _kappa_dict(self.kappa),
-        }
 
 
 @dataclass(frozen=True)
@@ -120,23 +100,9 @@ class PublishDecision:
     def __bool__(self) -> bool:
         return self.publishable
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "publishable": self.publishable,
-            "threshold": self.threshold,
-            "reason": self.reason,
-            "notes": list(self.notes),
-        }
-
-
-def _kappa_dict(kappa: Kappa) -> dict[str, Any]:
-    return {
-        "value": kappa.value,
-        "ci_low": kappa.ci_low,
-        "ci_high": kappa.ci_high,
-        "n": kappa.n,
-        "undefined_reason": kappa.undefined_reason,
-    }
+    def json_data(self) -> dict[str, Any]:
+        """The decision as JSON data, its fields in order."""
+        return fields_data(self)
 
 
 def _percent(confidence: float) -> str:
@@ -166,6 +132,8 @@ class Calibration:
     """Agreement between a judge and human labels; see the module docstring for the rules."""
 
     n: int
+    metric: str | None
+    confidence: float
     labels: tuple[str, ...]
     """The union of human and judge labels, sorted; the order of the matrix rows and columns."""
     matrix: tuple[tuple[int, ...], ...]
@@ -182,8 +150,6 @@ class Calibration:
     """Judge replies that named no label (counted as disagreement)."""
     disagreements: tuple[str, ...]
     """Ids of the items where the judge did not give the human label, in input order."""
-    metric: str | None
-    confidence: float
 
     def publishable(self, threshold: float = DEFAULT_THRESHOLD) -> PublishDecision:
         """Judge-derived numbers may be published only when kappa's lower bound >= ``threshold``."""
@@ -228,28 +194,16 @@ class Calibration:
                 )
         return tuple(notes)
 
-    def to_dict(self) -> dict[str, Any]:
-        """Everything, JSON-safe: no NaN, no infinity; unestimated numbers are ``null``."""
-        return {
-            "n": self.n,
-            "metric": self.metric,
-            "confidence": self.confidence,
-            "labels": list(self.labels),
-            "confusion": {
-                "rows": "human",
-                "columns": "judge",
-                "counts": [list(row) for row in self.matrix],
-            },
-            "agreed": self.agreed,
-            "accuracy": self.accuracy,
-            "accuracy_ci": list(self.accuracy_ci) if self.accuracy_ci else None,
-            "kappa": _kappa_dict(self.kappa),
-            "per_label": [stats.to_dict() for stats in self.per_label],
-            "slices": [part.to_dict() for part in self.slices],
-            "unparseable": self.unparseable,
-            "disagreements": list(self.disagreements),
-            "min_items": MIN_ITEMS,
+    def json_data(self) -> dict[str, Any]:
+        """Everything, JSON-safe: no NaN, no infinity; unestimated numbers are ``null``. The
+        matrix is written as ``confusion`` with its axes named."""
+        data = {
+            ("confusion" if key == "matrix" else key): (
+                {"rows": "human", "columns": "judge", "counts": value} if key == "matrix" else value
+            )
+            for key, value in fields_data(self).items()
         }
+        return {**data, "min_items": MIN_ITEMS}
 
 
 def confusion_matrix(

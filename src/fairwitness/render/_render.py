@@ -183,7 +183,7 @@ def view_dict(
     data: dict[str, Any] = {
         "suite": candidate.suite,
         "complete": candidate.complete,
-        "decision": None if decision is None else decision.to_dict(),
+        "decision": None if decision is None else decision.json_data(),
         "metrics": {
             name: {"withheld": WITHHELD, "reason": withheld[name]}
             if name in withheld

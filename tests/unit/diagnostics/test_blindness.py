@@ -135,9 +135,9 @@ def test_bad_arguments_raise_type_error() -> None:
         detect_blindness("aaaa")
 
 
-def test_to_dict_is_json_ready_and_complete() -> None:
+def test_json_data_is_json_ready_and_complete() -> None:
     result = detect_blindness(["a", "a", None])
-    data = result.to_dict()
+    data = result.json_data()
     assert set(data) == {
         "blind",
         "skew",

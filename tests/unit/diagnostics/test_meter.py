@@ -428,7 +428,7 @@ def test_sequential_is_stable_in_log_space_over_a_hundred_thousand_pairs() -> No
     assert 1.0 < result.e_deterministic < 1 / (0.86 * ALPHA)
     assert result.extra_pairs_needed is not None
     assert 0 < result.extra_pairs_needed < 100_000
-    json.dumps(result.to_dict(), allow_nan=False)
+    json.dumps(result.json_data(), allow_nan=False)
 
 
 def test_log_mixture_neither_overflows_nor_underflows() -> None:
@@ -497,17 +497,17 @@ def test_run_sequential_tracks_unstable_inputs() -> None:
 # -- the result ---------------------------------------------------------------------------------
 
 
-def test_to_dict_has_the_field_names_and_is_json_safe() -> None:
+def test_json_data_has_the_field_names_and_is_json_safe() -> None:
     names = list(MeterResult.model_fields)
     for result in [
         fixed_meter({"a": [True, False], "b": [False]}, unpaired=1),
         fixed_meter({}),
         run_sequential(lambda _: "x", ["a"], max_pairs=5),
     ]:
-        data = result.to_dict()
+        data = result.json_data()
         assert list(data) == names
         assert json.loads(json.dumps(data, allow_nan=False)) == data
-    data = fixed_meter({"a": [True, False], "b": [False]}).to_dict()
+    data = fixed_meter({"a": [True, False], "b": [False]}).json_data()
     assert data["unstable_inputs"] == [["a", 1, 2]]
     assert data["call"] == "verdict-stochastic"  # one flip in 3 pairs: p > 0.01 at alpha 0.05
 

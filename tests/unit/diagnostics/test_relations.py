@@ -176,7 +176,7 @@ def test_builtins_on_no_op_inputs_are_not_exercised(relation: Relation) -> None:
     assert result.not_exercised_reason is not None
     assert "returned every input unchanged" in result.not_exercised_reason
     assert "never asked a different question" in result.not_exercised_reason
-    assert result.to_dict()["violation_rate"] is None
+    assert result.json_data()["violation_rate"] is None
 
 
 def test_whitespace_transform_is_never_a_no_op_but_an_identity_is() -> None:
@@ -370,9 +370,9 @@ def test_text_layer_default_compares_answers() -> None:
     assert not relation.holds(Observation(text="a"), Observation(text="b"))
 
 
-def test_to_dict_keys_and_json() -> None:
+def test_json_data_keys_and_json() -> None:
     result = run(case_invariance(), case_sensitive_agent, URGENCY)
-    data = result.to_dict()
+    data = result.json_data()
     for key in ("name", "held", "violated", "skipped", "exercised", "above_noise"):
         assert key in data
     assert data["name"] == "case_invariance"
@@ -471,7 +471,7 @@ def test_compare_with_noise_returns_a_new_result() -> None:
     assert compared is not base
     assert (compared.held, compared.violated, compared.violations) == (5, 15, base.violations)
     assert compared.violations is not base.violations
-    assert compared.to_dict()["above_noise"] is True
+    assert compared.json_data()["above_noise"] is True
 
 
 def test_compare_with_noise_checks_its_arguments() -> None:

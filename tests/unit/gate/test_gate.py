@@ -57,7 +57,7 @@ def test_identical_reports_pass_and_state_what_could_have_been_detected() -> Non
     (reason,) = decision.reasons
     assert reason.startswith("no regression detected in 1 gated metric(s)")
     assert "smallest change detectable with 80% power: route 0.147" in reason
-    for text in (*decision.reasons, json.dumps(decision.to_dict())):
+    for text in (*decision.reasons, json.dumps(decision.json_data())):
         assert text.replace("no regression detected", "").find("no regression") == -1
 
 
@@ -436,7 +436,7 @@ def test_a_candidate_with_its_cases_in_another_order_pairs_them_by_id() -> None:
     cand = flipped(12)
     shuffled = edit(cand, lambda d: d.update(cases=dict(reversed(d["cases"].items()))))
     assert list(shuffled.cases) != list(cand.cases)
-    assert decide(BASE, shuffled).to_dict() == decide(BASE, cand).to_dict()
+    assert decide(BASE, shuffled).json_data() == decide(BASE, cand).json_data()
     regressed = metric(decide(BASE, shuffled), "route").regressed_ids
     assert regressed == tuple(f"c{i}" for i in range(12))  # in the baseline's order
 
@@ -518,9 +518,9 @@ def test_settings_defaults_and_duplicate_gated_names() -> None:
 # -- the decision as data -----------------------------------------------------------------------
 
 
-def test_to_dict_is_json_safe_and_has_the_promised_keys() -> None:
+def test_json_data_is_json_safe_and_has_the_promised_keys() -> None:
     decision = decide(BASE, flipped(12), GateSettings(floors={"route": 0.9}))
-    data = json.loads(json.dumps(decision.to_dict()))
+    data = json.loads(json.dumps(decision.json_data()))
     assert data["exit_code"] == 1 and data["verdict"] == "regression"
     assert len(data["reasons"]) == 2 and data["alpha"] == 0.05 and data["test"] == "midp"
     (route,) = data["metrics"]

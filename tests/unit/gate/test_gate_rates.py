@@ -172,7 +172,7 @@ def test_a_report_written_before_per_trial_rates_gates_as_the_new_one_does() -> 
     assert old.metrics["route"].headline == "collapsed" and old.metrics["route"].per_trial is None
     assert "headline" not in json.loads(old.to_json())["metrics"]["route"]
     assert audit_report(old, "baseline").problems == []
-    new, mixed = decide(base, cand).to_dict(), decide(old, cand).to_dict()
+    new, mixed = decide(base, cand).json_data(), decide(old, cand).json_data()
     assert mixed == new
     assert metric(decide(old, cand), "route").baseline == pytest.approx((10 * 2 / 3 + 20) / 30)
 
@@ -249,7 +249,7 @@ def test_the_decision_json_names_its_schema_and_validates_against_the_committed_
     root = Path(__file__).resolve().parents[3]
     schema = json.loads((root / "schemas" / "decision.schema.json").read_text(encoding="utf-8"))
     decision = decide(MIXED, MIXED, GateSettings(floors={"route.pass^4": 0.6}))
-    data = json.loads(json.dumps(decision.to_dict()))
+    data = json.loads(json.dumps(decision.json_data()))
     assert data["schema"] == "fairwitness.decision/1"
     assert list(data)[:3] == ["schema", "exit_code", "verdict"]
     assert data["summary"].startswith("regression: floor breached")

@@ -179,7 +179,7 @@ def test_matrix_sums_to_n_and_margins_are_the_label_counts(pairs: list[tuple[str
         assert sum(result.matrix[i]) == sum(h == label for h, _ in pairs)
         assert sum(row[i] for row in result.matrix) == sum(j == label for _, j in pairs)
     assert result.agreed + len(result.disagreements) == result.n
-    json.dumps(result.to_dict(), allow_nan=False)
+    json.dumps(result.json_data(), allow_nan=False)
 
 
 @given(st.lists(st.sampled_from(["a", "b", "c", "d"]), min_size=MIN_ITEMS, max_size=80))
@@ -347,13 +347,13 @@ def test_other_confidence_levels_widen_or_narrow_the_interval() -> None:
     assert "(99% interval, n=60)" in wide.publishable().reason
 
 
-def test_to_dict_is_json_safe_and_complete() -> None:
+def test_json_data_is_json_safe_and_complete() -> None:
     items = [
         CalibrationRecord(f"r{i}", LABELS[i % 3], LABELS[i % 3], "en", "misreport_as_empty")
         for i in range(12)
     ]
     items.append(CalibrationRecord("odd", "misreport", UNPARSEABLE, None, "misreport_as_empty"))
-    data = json.loads(json.dumps(calibrate(items).to_dict(), allow_nan=False))
+    data = json.loads(json.dumps(calibrate(items).json_data(), allow_nan=False))
     assert data["n"] == 13
     assert data["metric"] == "misreport_as_empty"
     assert data["labels"] == ["acknowledged", "misreport", "unparseable", "unreadable"]

@@ -257,7 +257,7 @@ def test_a_withheld_metric_is_not_gated_and_the_decision_says_so() -> None:
         "must-pass cases: candidate's judge is not calibrated (field 'diagnostics.judge'): "
     )
     assert note.endswith(LOW_REASON)
-    assert decision.to_dict()["metrics"][0]["name"] == "route"
+    assert decision.json_data()["metrics"][0]["name"] == "route"
 
 
 def test_a_calibrated_judge_is_gated_as_any_metric() -> None:
@@ -279,7 +279,7 @@ def test_an_uncalibrated_judge_marking_no_metric_changes_nothing() -> None:
     block = {**UNCALIBRATED, "metrics": []}
     decision = decide(with_judge(BASE, block), with_judge(CLAIMS, block))
     plain = decide(BASE, CLAIMS)
-    assert decision.to_dict() == plain.to_dict()
+    assert decision.json_data() == plain.json_data()
 
 
 @pytest.mark.parametrize(

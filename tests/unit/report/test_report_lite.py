@@ -40,7 +40,7 @@ def test_decisions_and_renderings_match_the_full_reader(files: tuple[Path, Path]
     lite_base, lite_cand = load_for_decision(base), load_for_decision(cand)
     assert isinstance(next(iter(lite_cand.cases.values())), CaseView)
     lite = decide(lite_base, lite_cand)
-    assert lite.to_dict() == full.to_dict()
+    assert lite.json_data() == full.json_data()
     assert render_comment(lite_cand, lite_base, lite) == render_comment(
         Report.load(cand), Report.load(base), full
     )
