@@ -13,8 +13,15 @@ from typing import Any
 
 import pytest
 
-from fairwitness import cli
-from fairwitness.cli import CONFIG_ONLY, GATE_FLAGS, RENDER_FLAGS, ROUTES, RUN_FLAGS, main
+from fairwitness.cli import ROUTES, main
+from fairwitness.commands import _parser
+from fairwitness.commands._parser import (
+    CONFIG_ONLY,
+    GATE_FLAGS,
+    RENDER_FLAGS,
+    RUN_FLAGS,
+    build_parser,
+)
 from fairwitness.config import GateSettings, RenderConfig, RunConfig
 
 # subcommand -> (a minimal command line, the module in fairwitness.commands, its function)
@@ -37,7 +44,7 @@ CALLS: dict[str, tuple[list[str], str, str]] = {
     "readme": (["readme", "README.md", "--reports", "*.json", "--check"], "readme", "readme"),
 }
 
-SECTIONS: dict[str, tuple[type[Any], cli._Flags]] = {
+SECTIONS: dict[str, tuple[type[Any], _parser._Flags]] = {
     "run": (RunConfig, RUN_FLAGS),
     "gate": (GateSettings, GATE_FLAGS),
     "render": (RenderConfig, RENDER_FLAGS),
@@ -52,7 +59,7 @@ def subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentP
 
 
 def test_every_subcommand_of_the_parser_is_routed_and_listed_here() -> None:
-    listed = set(subcommands(cli.build_parser()))
+    listed = set(subcommands(build_parser()))
     assert listed == set(ROUTES) == set(CALLS)
 
 
@@ -76,7 +83,7 @@ def test_each_subcommand_reaches_its_command_function(
 
 
 def test_judge_has_one_subcommand_and_needs_it(capsys: pytest.CaptureFixture[str]) -> None:
-    judge = subcommands(cli.build_parser())["judge"]
+    judge = subcommands(build_parser())["judge"]
     assert set(subcommands(judge)) == {"calibrate"}
     assert main(["judge"]) == 4
     assert capsys.readouterr().err == "fairwitness judge: a subcommand is required (calibrate)\n"
@@ -99,7 +106,7 @@ def kinds(annotation: Any) -> set[Any]:
 @pytest.mark.parametrize("section", sorted(SECTIONS))
 def test_each_flag_converts_to_its_fields_type_and_offers_its_choices(section: str) -> None:
     model, flags = SECTIONS[section]
-    converters = {cli._int: int, cli._number: float}
+    converters = {_parser._int: int, _parser._number: float}
     for field, (flag, options) in flags.items():
         (kind,) = kinds(model.model_fields[field].annotation)
         if "choices" in options:
@@ -118,7 +125,7 @@ def test_each_flag_converts_to_its_fields_type_and_offers_its_choices(section: s
 def test_every_flag_name_is_declared_once() -> None:
     names = [flag for _, flags in SECTIONS.values() for flag, _ in flags.values()]
     assert len(names) == len(set(names))
-    parsers = subcommands(cli.build_parser())
+    parsers = subcommands(build_parser())
     for command, tables in {
         "run": [RUN_FLAGS],
         "gate": [GATE_FLAGS, RENDER_FLAGS],

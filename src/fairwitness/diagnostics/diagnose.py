@@ -118,12 +118,6 @@ class Diagnosis:
             "exit_code": self.exit_code,
         }
 
-    def summary(self) -> str:
-        """Diagnostics first, relations after; every number from this object."""
-        from fairwitness.diagnostics.summary import render_summary
-
-        return render_summary(self)
-
 
 class _HarnessError(Exception):
     pass
