@@ -29,22 +29,19 @@ def _init(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     from fairwitness.config import RunConfig
 
-    checked(RunConfig, given_flags(args, RUN_FLAGS), RUN_FLAGS)
+    overrides = given_flags(args, RUN_FLAGS)
+    checked(RunConfig, overrides, RUN_FLAGS)
+    out = overrides.pop("out", None)
     from fairwitness.commands.run import run
 
     return run(
         args.config,
         suite=args.suite,
-        repeats=args.repeats,
-        concurrency=args.concurrency,
-        timeout=args.timeout_s,
-        retry=args.retry,
-        mode=args.mode,
-        seed=args.seed,
-        out=args.out,
+        out=out,
         force=args.force,
         target=args.target,
         shard=args.shard,
+        **overrides,
     )
 
 

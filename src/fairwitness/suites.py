@@ -11,14 +11,19 @@ from __future__ import annotations
 
 import asyncio
 import signal
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from pydantic import ValidationError
-
-from fairwitness.config import LoadedConfig, PricingConfig, RunConfig, SuiteConfig, load_config
+from fairwitness.config import (
+    LoadedConfig,
+    PricingConfig,
+    RunConfig,
+    SuiteConfig,
+    load_config,
+    settings_from,
+)
 from fairwitness.dataset import Dataset
 from fairwitness.errors import (
     EXIT_INVALID,
@@ -76,16 +81,6 @@ class SuitesRun:
     exit_code: int = EXIT_OK
 
 
-_OVERRIDE_FLAGS = {
-    "repeats": "--repeats",
-    "concurrency": "--concurrency",
-    "timeout_s": "--timeout",
-    "retry": "--retry",
-    "mode": "--mode",
-    "seed": "--seed",
-}
-
-
 @dataclass
 class _Planned:
     suite: SuiteConfig
@@ -110,15 +105,11 @@ def parse_shard(text: str | None) -> tuple[int, int] | None:
     return pair
 
 
-def _settings(loaded: LoadedConfig, overrides: dict[str, Any]) -> RunConfig:
-    given = {k: v for k, v in overrides.items() if v is not None}
-    try:
-        return RunConfig.model_validate({**loaded.config.run.model_dump(), **given})
-    except ValidationError as exc:
-        first = exc.errors(include_url=False)[0]
-        key = str(first["loc"][0])
-        flag = _OVERRIDE_FLAGS.get(key, key)
-        raise UsageError(f"{flag}: {first['msg']} (got {given.get(key)!r})") from None
+def _settings(loaded: LoadedConfig, overrides: Mapping[str, Any]) -> RunConfig:
+    """The config's ``[run]`` with ``overrides`` (by field, ``None`` for unset) over it, checked
+    by the same model: a bad or unknown one is a usage error naming the field."""
+    given = {key: value for key, value in overrides.items() if value is not None}
+    return settings_from(RunConfig, {**loaded.config.run.model_dump(), **given}, {})
 
 
 def _judge(
@@ -201,38 +192,26 @@ def run_suites(
     config: str | None = None,
     *,
     suite: str | None = None,
-    repeats: int | None = None,
-    concurrency: int | None = None,
-    timeout: float | None = None,
-    retry: int | None = None,
-    mode: str | None = None,
-    seed: int | None = None,
     out: str | None = None,
     force: bool = False,
     target: str | None = None,
     shard: str | None = None,
     progress: TextIO | None = None,
     on_report: Callable[[SuiteRun], None] | None = None,
+    **overrides: Any,
 ) -> SuitesRun:
     """Run every configured suite (or ``suite``) and save one report and trace file per suite.
 
     ``target`` replaces the config's target (``module:attr``), e.g. to run a second version.
     ``shard`` (``I/N``) runs only the cases :func:`~fairwitness.dataset.assign_shards` gives
     shard I, into ``SUITE.shard-I-of-N.report.json``; ``fairwitness merge`` joins the shards.
-    ``progress`` receives the runner's progress line (none when ``None``)."""
+    ``progress`` receives the runner's progress line (none when ``None``). Any other keyword is a
+    field of ``[run]`` (:class:`~fairwitness.config.RunConfig`: ``repeats``, ``concurrency``,
+    ``timeout_s``, ``retry``, ``mode``, ``seed``, ...) that replaces the config's value; ``None``
+    leaves it. ``out`` is a folder relative to the working directory, not to the config."""
     part = parse_shard(shard)
     loaded = load_config(config)
-    settings = _settings(
-        loaded,
-        {
-            "repeats": repeats,
-            "concurrency": concurrency,
-            "timeout_s": timeout,
-            "retry": retry,
-            "mode": mode,
-            "seed": seed,
-        },
-    )
+    settings = _settings(loaded, overrides)
     suites = [loaded.suite(suite)] if suite else list(loaded.config.suites)
     out_dir = Path(out) if out is not None else loaded.resolve(settings.out)
 

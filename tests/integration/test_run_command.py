@@ -425,3 +425,23 @@ def test_validate_names_a_truncated_report_and_unknown_version(
     assert one_error_line(capsys.readouterr().err).startswith(f"{cut}:")
     assert main(["validate", str(future)]) == 4
     assert "unknown report schema 'fairwitness.report/7'" in one_error_line(capsys.readouterr().err)
+
+
+def test_the_library_call_takes_run_settings_by_field(project) -> None:
+    """``run_suites`` takes any ``[run]`` field by name, checked by the same model as the config
+    file and the flags; an unknown or bad one is refused, naming it, before anything is written."""
+    from fairwitness.errors import UsageError
+    from fairwitness.suites import run_suites
+
+    p = project()
+    done = run_suites(str(p.config), repeats=3, seed=7, out=str(p.root / "lib"))
+    assert done.exit_code == 0
+    (ran,) = done.suites
+    assert ran.repeats == 3
+    assert ran.report.counts.trials == 12
+    assert (ran.report.run.seed, ran.report.run.repeats) == (7, 3)
+    with pytest.raises(UsageError, match=r"^repeats: Input should be greater than or equal to 1"):
+        run_suites(str(p.config), repeats=0, out=str(p.root / "bad"))
+    with pytest.raises(UsageError, match=r"^repeat: Extra inputs are not permitted \(got 3\)"):
+        run_suites(str(p.config), repeat=3, out=str(p.root / "bad"))
+    assert not (p.root / "bad").exists()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import TextIO
+from typing import Any, TextIO
 
 from fairwitness.render import suite_lines
 from fairwitness.suites import SuiteRun, run_suites
@@ -13,21 +13,17 @@ def run(
     config: str | None = None,
     *,
     suite: str | None = None,
-    repeats: int | None = None,
-    concurrency: int | None = None,
-    timeout: float | None = None,
-    retry: int | None = None,
-    mode: str | None = None,
-    seed: int | None = None,
     out: str | None = None,
     force: bool = False,
     target: str | None = None,
     shard: str | None = None,
     stdout: TextIO | None = None,
     stderr: TextIO | None = None,
+    **overrides: Any,
 ) -> int:
     """Run every configured suite (or ``suite``, see :func:`fairwitness.suites.run_suites`);
-    print each report's path on ``stdout`` and its figures on ``stderr``; return the exit code."""
+    print each report's path on ``stdout`` and its figures on ``stderr``; return the exit code.
+    Other keywords are ``[run]`` fields that replace the config's."""
     out_stream = stdout or sys.stdout
     err_stream = stderr or sys.stderr
 
@@ -40,17 +36,12 @@ def run(
     done = run_suites(
         config,
         suite=suite,
-        repeats=repeats,
-        concurrency=concurrency,
-        timeout=timeout,
-        retry=retry,
-        mode=mode,
-        seed=seed,
         out=out,
         force=force,
         target=target,
         shard=shard,
         progress=err_stream,
         on_report=show,
+        **overrides,
     )
     return done.exit_code
