@@ -192,6 +192,24 @@ def test_cli_usage_errors(tmp_path: Path, capsys) -> None:
     assert "must be between 0 and 1" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("flag", "value", "message"),
+    [
+        ("--k", "1", "k must be >= 2 (one pair), got 1"),
+        ("--epsilon", "nan", "epsilon must be between 0 and 1, got nan"),
+        ("--epsilon", "0", "epsilon must be between 0 and 1, got 0.0"),
+    ],
+)
+def test_diagnose_settings_are_checked_once_before_the_agent_is_imported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], flag: str, value: str, message: str
+) -> None:
+    """The one check of k and epsilon is DiagnoseConfig's (argparse only converts); it runs
+    before the inputs are read or the agent imported, so the missing module is never reached."""
+    argv = ["diagnose", "--agent", "nope_module:f", "--inputs", str(tmp_path / "none.txt")]
+    assert main([*argv, flag, value]) == 4
+    assert capsys.readouterr().err == f"fairwitness: error: {message}\n"
+
+
 def test_the_example_agent_shows_all_three_diagnostics(capsys: pytest.CaptureFixture[str]) -> None:
     example = ROOT / "examples" / "jobsearch"
     code = main(

@@ -27,20 +27,6 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(status if status == 0 else EXIT_INVALID)
 
 
-def _positive_int(text: str) -> int:
-    value = _int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be >= 1, got {value}")
-    return value
-
-
-def _probability(text: str) -> float:
-    value = _number(text)
-    if not 0 < value < 1:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {text}")
-    return value
-
-
 def _number(text: str) -> float:
     try:
         return float(text)
@@ -241,14 +227,14 @@ def build_parser() -> argparse.ArgumentParser:
     p_diag.add_argument("--inputs", required=True, metavar="FILE", help="one probe per line")
     p_diag.add_argument(
         "--k",
-        type=_positive_int,
+        type=_int,
         default=4,
         metavar="K",
         help="draws per input for the fixed design (default 4)",
     )
     p_diag.add_argument(
         "--epsilon",
-        type=_probability,
+        type=_number,
         default=0.01,
         metavar="E",
         help="flip-rate tolerance (default 0.01)",

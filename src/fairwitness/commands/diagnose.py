@@ -93,15 +93,15 @@ def run_diagnose(
     stdout = stdout or sys.stdout
     if design not in ("sequential", "fixed"):
         raise UsageError(f"--design must be sequential or fixed, got {design!r}")
-    probes = read_inputs(inputs)
-    target = load_target(agent, search_path=[Path.cwd()], where=None)
-    config = DiagnoseConfig(
+    config = DiagnoseConfig(  # checks k and epsilon before anything is read or imported
         design=design,  # type: ignore[arg-type]
         k=k,
         epsilon=epsilon,
         layer=layer,
         relations=_relations(relations),
     )
+    probes = read_inputs(inputs)
+    target = load_target(agent, search_path=[Path.cwd()], where=None)
     diagnosis = diagnose(target, probes, config)
     if as_json:
         stdout.write(json.dumps(diagnosis.json_data(), indent=2, ensure_ascii=False) + "\n")
