@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fairwitness._format import percent, rate, share
+from fairwitness._format import percent, share
 from fairwitness.diagnostics import MeasuredMeter
 from fairwitness.judge import WITHHELD, judge_summary, withheld_metrics
+from fairwitness.render._view import headline_figure
 from fairwitness.report import Report
 
 
@@ -22,17 +23,7 @@ def metric_lines(report: Report) -> list[str]:
         if name in withheld:
             lines.append(f"{name:<20} {WITHHELD}")
             continue
-        if metric.headline == "per_trial":
-            shown = share(
-                metric.value,
-                metric.n,
-                metric.ci_low,
-                metric.ci_high,
-                successes=metric.successes,
-                trials=metric.trials,
-            )
-        else:
-            shown = rate(metric.k, metric.n, metric.value, metric.ci_low, metric.ci_high)
+        shown = headline_figure(metric)
         if len(metric.pass_k) >= 2:
             last = metric.pass_k[-1]
             shown += f"; pass^{last.k} " + share(

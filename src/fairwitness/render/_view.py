@@ -22,7 +22,7 @@ from fairwitness.gate import Decision, MetricDecision
 from fairwitness.judge import WITHHELD, judge_summary, withheld_metrics
 from fairwitness.render._reliability import ReliabilityRow, most_unstable, reliability_rows
 from fairwitness.render._repro import repro_rows
-from fairwitness.report import CaseOutcomes, Report
+from fairwitness.report import CaseOutcomes, Metric, Report
 
 Escape = Callable[[object], str]
 
@@ -106,6 +106,12 @@ def _metric_rate(report: Report | None, name: str, *, trials: bool = False) -> s
     metric = report.metrics.get(name)
     if metric is None:
         return "absent"
+    return headline_figure(metric, with_trials=trials)
+
+
+def headline_figure(metric: Metric, *, with_trials: bool = True) -> str:
+    """A metric's headline as the reporting rules show it: a per-trial rate as a share of
+    trials over cases, any other figure as k/n or a percentage with its interval."""
     if metric.headline == "per_trial":
         return fmt.share(
             metric.value,
@@ -114,7 +120,7 @@ def _metric_rate(report: Report | None, name: str, *, trials: bool = False) -> s
             metric.ci_high,
             successes=metric.successes,
             trials=metric.trials,
-            with_trials=trials,
+            with_trials=with_trials,
         )
     return fmt.rate(metric.k, metric.n, metric.value, metric.ci_low, metric.ci_high)
 
