@@ -132,11 +132,12 @@ class ScoringConfig(_Section):
     """``tools``: the set called equals expect.tools (set), contains it (subset), or calls them in
     that order (ordered)."""
     args_mode: Literal["exact", "subset"] = "subset"
-    """``args``: the call's arguments equal the expected ones (exact) or include them (subset)."""
+    """``args`` and ``state``: the call's arguments (the reported state) equal the expected ones
+    (exact) or include them (subset), at every depth."""
     args_numeric_tolerance: float = Field(default=0.0, ge=0)
-    """``args``: numbers match within this absolute tolerance."""
+    """``args`` and ``state``: numbers match within this absolute tolerance."""
     args_case_insensitive: bool = False
-    """``args``: strings match ignoring case and surrounding whitespace."""
+    """``args`` and ``state``: strings match ignoring case and surrounding whitespace."""
 
 
 class JudgeConfig(_Section):

@@ -25,6 +25,19 @@ from fairwitness.errors import DatasetError, Problem
 from fairwitness.trace.model import CaseInput, Fault, input_text
 
 
+def _json_type(value: Any) -> str:
+    """The JSON name of a parsed JSON value's type."""
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    return type(value).__name__
+
+
 class Expect(BaseModel):
     """What a case expects. Every field is optional; a scorer whose expectation is absent is not
     applicable to the case (never a pass, never a fail)."""
@@ -47,6 +60,20 @@ class Expect(BaseModel):
     """Claims (regular expressions) the answer must not make."""
     facts: list[str] | None = None
     """Facts the answer should state (matched case-insensitively, whitespace-normalised)."""
+    state: dict[str, Any] | None = None
+    """What the world should look like after the agent acted: a JSON object matched against the
+    ``state`` the target reports, like ``args`` (``[scoring] args_mode``, numeric tolerance,
+    case-insensitivity). A target that reports no state fails it."""
+
+    @field_validator("state", mode="before")
+    @classmethod
+    def _state_is_object(cls, value: Any) -> Any:
+        if value is not None and not isinstance(value, dict):
+            raise ValueError(
+                "must be a JSON object (what the target's reported state should contain), "
+                f"got {_json_type(value)}"
+            )
+        return value
 
     @field_validator("forbidden_claims")
     @classmethod

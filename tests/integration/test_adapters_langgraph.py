@@ -769,3 +769,84 @@ def test_outside_a_run_the_target_still_answers(body_runs: dict[str, int]) -> No
     assert observation.verdict == "jobs"
     assert observation.text.startswith("Acme has 2 open jobs")
     assert current().tool_calls == []
+
+
+# -- the final state -----------------------------------------------------------------------------
+
+
+def test_state_from_reads_the_graphs_final_state_for_expect_state(
+    body_runs: dict[str, int],
+) -> None:
+    tools = [as_langchain_tool(find_company), as_langchain_tool(search_jobs)]
+    seen: list[Any] = []
+
+    def state_from(state: Any) -> dict[str, Any]:
+        seen.append(state)
+        calls = [m.name for m in state["messages"] if isinstance(m, ToolMessage)]
+        return {"verdict": state["verdict"], "tools_run": calls, "messages": len(state["messages"])}
+
+    data = Dataset(
+        [
+            Case(
+                id="reads",
+                input="Which jobs are open at Acme?",
+                expect={"state": {"verdict": "JOBS", "tools_run": [COMPANY_TOOL, JOBS_TOOL]}},
+            ),
+            Case(id="wrong", input="Which jobs?", expect={"state": {"tools_run": [JOBS_TOOL]}}),
+            Case(id="no-check", input="Which jobs?", expect={"route": "jobs"}),
+        ]
+    )
+    target = from_langgraph(jobs_graph(tools), verdict_from="verdict", state_from=state_from)
+    traces, report = run_report(target, data)
+    assert traces["reads"].state == {
+        "verdict": "jobs",
+        "tools_run": [COMPANY_TOOL, JOBS_TOOL],
+        "messages": 6,
+    }
+    assert all(isinstance(state["messages"][0], HumanMessage) for state in seen)
+    # a case-sensitive match: "JOBS" is not "jobs"
+    assert report.cases["reads"].scores["state"] == 0.0
+    assert report.cases["wrong"].scores["state"] == 0.0
+    assert "state" not in report.cases["no-check"].scores
+    assert (report.metrics["state"].k, report.metrics["state"].n) == (0, 2)
+
+
+def test_state_from_without_an_argument_and_async(body_runs: dict[str, int]) -> None:
+    tools = [as_langchain_tool(find_company), as_langchain_tool(search_jobs)]
+    written: dict[str, Any] = {}
+
+    async def store() -> dict[str, Any]:
+        await asyncio.sleep(0)
+        return {"lookups": dict(body_runs)}
+
+    data = Dataset([Case(id="a", input="Which jobs?", expect={"state": {"lookups": {}}})])
+    traces, report = run_report(from_langgraph(jobs_graph(tools), state_from=store), data)
+    written.update(traces["a"].state or {})
+    assert written == {"lookups": {COMPANY_TOOL: 1, JOBS_TOOL: 1}}
+    assert report.cases["a"].scores["state"] == 1.0
+
+
+@pytest.mark.parametrize(
+    ("state_from", "message"),
+    [
+        (lambda state: None, "state_from returned None, not the final state as a JSON object"),
+        (
+            lambda state: state,
+            "the state state_from returned is not JSON-serialisable: Object of type HumanMessage",
+        ),
+        (lambda state: ["a"], "the state state_from returned must be a JSON object (a dict)"),
+    ],
+)
+def test_a_state_that_is_not_a_json_object_fails_the_trial(
+    state_from: Any, message: str, body_runs: dict[str, int]
+) -> None:
+    tools = [as_langchain_tool(find_company), as_langchain_tool(search_jobs)]
+    data = Dataset([Case(id="a", input="Which jobs?", expect={"state": {}})])
+    traces, report = run_report(from_langgraph(jobs_graph(tools), state_from=state_from), data)
+    assert traces["a"].status == "crashed"
+    assert traces["a"].error is not None
+    assert traces["a"].error.type == "InvalidReturn"
+    assert traces["a"].error.message.startswith(message)
+    assert report.cases["a"].scores["state"] == 0.0
+    with pytest.raises(TypeError, match="state_from must be a callable"):
+        from_langgraph(jobs_graph(tools), state_from={"a": 1})  # type: ignore[arg-type]

@@ -26,6 +26,8 @@ from llm_fakes import (
     chat_answer,
     chat_tool_calls,
     job_agent,
+    responses_answer,
+    responses_tool_calls,
     sent_results,
     serve,
 )
@@ -338,3 +340,34 @@ def test_a_sync_client_is_called_in_a_worker_thread() -> None:
     assert fault.answer == MISREPORT
     assert [c.status for c in fault.tool_calls] == ["error", "ok"]
     assert fault.models == [MODEL]
+
+
+@pytest.mark.parametrize("api", ["chat", "responses"])
+def test_state_from_reads_the_conversation_or_the_tools_store(api: OpenAIApi) -> None:
+    def script(path: str, body: dict[str, Any]) -> Any:
+        chat = path.endswith("/chat/completions")
+        if not sent_results(path, body):
+            calls = chat_tool_calls if chat else responses_tool_calls
+            return calls(MODEL, [("search_jobs", {"city": "Lyon"})], (5, 5))
+        answer = chat_answer if chat else responses_answer
+        return answer(MODEL, "Open jobs in Lyon: welder, baker.", (5, 5))
+
+    conversations: list[list[Any]] = []
+
+    def from_conversation(conversation: list[Any]) -> dict[str, Any]:
+        conversations.append(conversation)
+        return {"turns": len(conversation)}
+
+    with serve(script) as server:
+        _, traces, report = run_agent(server.url, api=api, state_from=from_conversation)
+    assert [t.state for t in traces] == [{"turns": 4}] * 2  # user, call, result, answer
+    last = conversations[0][-1]
+    if api == "chat":
+        assert last == {"role": "assistant", "content": "Open jobs in Lyon: welder, baker."}
+    else:
+        assert last["type"] == "message"
+    assert "state" not in report.cases["clean"].scores  # DATA has no expect.state
+
+    with serve(script) as server:
+        _, traces, _ = run_agent(server.url, api=api, state_from=lambda: {"jobs": JOBS})
+    assert [t.state for t in traces] == [{"jobs": {"Lyon": ["welder", "baker"]}}] * 2

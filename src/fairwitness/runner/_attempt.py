@@ -48,6 +48,7 @@ def attempt_trace(
         status = "timed_out" if timed_out else "crashed"
     answer = verdict = None
     reported_tools: list[str] | None = None
+    state: dict[str, Any] | None = None
     if status == "ok":
         try:
             observation = to_observation(value)
@@ -58,6 +59,7 @@ def attempt_trace(
             answer = observation.text
             verdict = observation.verdict or ctx.verdict
             reported_tools = list(observation.tools) if observation.tools is not None else None
+            state = observation.state
     return Trace(
         suite=suite,
         case_id=case.id,
@@ -69,6 +71,7 @@ def attempt_trace(
         verdict=verdict if status == "ok" else None,
         tool_calls=ctx.tool_calls,
         reported_tools=reported_tools,
+        state=state,
         faults_declared=case.faults,
         faults_fired=ctx.faults_fired,
         usage=ctx_usage(ctx),

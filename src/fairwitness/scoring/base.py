@@ -67,7 +67,8 @@ FAIL = TrialScore(0.0)
 
 @dataclass(frozen=True)
 class ScoringSettings:
-    """Options of the built-in scorers (``[scoring]`` in the config)."""
+    """Options of the built-in scorers (``[scoring]`` in the config). The ``args_*`` options
+    apply to ``args`` and ``state`` alike."""
 
     tools_mode: Literal["set", "subset", "ordered"] = "set"
     args_mode: Literal["exact", "subset"] = "subset"

@@ -70,7 +70,11 @@ def score_tools(trace: Trace, case: Case, settings: ScoringSettings) -> TrialSco
     return TrialScore.of(_is_subsequence(expected, called))
 
 
-def _value_matches(expected: Any, actual: Any, settings: ScoringSettings) -> bool:
+def value_matches(expected: Any, actual: Any, settings: ScoringSettings) -> bool:
+    """Whether JSON value ``actual`` matches ``expected`` under the ``args_*`` settings: numbers
+    within ``args_numeric_tolerance`` (a bool only equals the same bool), strings exactly or, with
+    ``args_case_insensitive``, after trimming and case-folding, objects by :func:`object_matches`
+    at every depth, lists element by element with the same length."""
     if isinstance(expected, bool) or isinstance(actual, bool):
         return expected is actual
     if isinstance(expected, (int, float)) and isinstance(actual, (int, float)):
@@ -80,21 +84,23 @@ def _value_matches(expected: Any, actual: Any, settings: ScoringSettings) -> boo
             return expected.strip().casefold() == actual.strip().casefold()
         return expected == actual
     if isinstance(expected, dict) and isinstance(actual, dict):
-        return _args_match(expected, actual, settings)
+        return object_matches(expected, actual, settings)
     if isinstance(expected, list) and isinstance(actual, list):
         return len(expected) == len(actual) and all(
-            _value_matches(e, a, settings) for e, a in zip(expected, actual, strict=True)
+            value_matches(e, a, settings) for e, a in zip(expected, actual, strict=True)
         )
     return bool(expected == actual)
 
 
-def _args_match(
+def object_matches(
     expected: dict[str, Any], actual: dict[str, Any], settings: ScoringSettings
 ) -> bool:
+    """Whether every key of ``expected`` is in ``actual`` with a matching value
+    (:func:`value_matches`); with ``args_mode = "exact"`` the two must also have the same keys."""
     if settings.args_mode == "exact" and set(expected) != set(actual):
         return False
     return all(
-        key in actual and _value_matches(value, actual[key], settings)
+        key in actual and value_matches(value, actual[key], settings)
         for key, value in expected.items()
     )
 
@@ -105,9 +111,18 @@ def score_args(trace: Trace, case: Case, settings: ScoringSettings) -> TrialScor
         return NOT_APPLICABLE
     for tool, wanted in expected.items():
         call = next((c for c in trace.tool_calls if c.name == tool), None)
-        if call is None or not _args_match(wanted, call.arguments, settings):
+        if call is None or not object_matches(wanted, call.arguments, settings):
             return TrialScore.of(False)
     return TrialScore.of(True)
+
+
+def score_state(trace: Trace, case: Case, settings: ScoringSettings) -> TrialScore:
+    expected = case.expect.state
+    if expected is None:
+        return NOT_APPLICABLE
+    if trace.state is None:  # no state reported (or no answer): nothing shows the world changed
+        return TrialScore.of(False)
+    return TrialScore.of(object_matches(expected, trace.state, settings))
 
 
 def score_forbidden_tools(trace: Trace, case: Case, settings: ScoringSettings) -> TrialScore:
@@ -210,6 +225,13 @@ BUILTIN_SCORERS: tuple[Scorer, ...] = (
         True,
         "each expected tool was called with the expected arguments",
         score_args,
+    ),
+    Scorer(
+        "state",
+        "capability",
+        True,
+        "the state the target reported after acting matches expect.state",
+        score_state,
     ),
     Scorer(
         "forbidden_tools",

@@ -1,4 +1,5 @@
-"""What the SDK adapters share: lazy SDK import, tool schemas, tool dispatch, verdicts and answers.
+"""What the SDK adapters share: lazy SDK import, tool schemas, tool dispatch, verdicts, answers and
+the final state (``state_from``).
 
 A tool handed to an adapter must be wrapped with ``@tool()``: the adapter calls the wrapper, so a
 declared fault is injected and every call lands in the trial's trace exactly as when the agent calls
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Union
 
 from fairwitness.errors import TargetLoadError
-from fairwitness.targets.base import InvalidReturn
+from fairwitness.targets.base import InvalidReturn, json_state
 from fairwitness.tools.results import Empty, Err, Ok
 
 ToolOutcome = Ok | Empty | Err
@@ -28,6 +29,13 @@ AnswerFrom = Callable[[Any], str] | str | None
 """Where an adapter reads the answer text: ``None`` for its default (the final message's text, the
 structured response as JSON when that has none), the name of a str field of the structured
 response, or a callable returning the text (of what the adapter's ``verdict_from`` callable gets)."""
+
+StateFrom = Callable[..., Any] | None
+"""How an adapter reads the state of the world after the agent acted: ``None`` for none, or a
+callable (sync or async) returning a JSON object. A callable that takes a positional parameter
+receives what the adapter documents (the conversation, the graph's final state, the agent, the
+MCP session); one that takes none is called with no argument (the state lives in your own tools'
+store)."""
 
 
 class MaxTurnsExceeded(RuntimeError):
@@ -308,3 +316,39 @@ def text_answer(text: str, answer_from: AnswerFrom) -> str:
             f"{type(data).__name__}"
         )
     return structured_field(data, answer_from, "the final message's JSON")
+
+
+# -- the final state -----------------------------------------------------------------------------
+
+
+def check_state_from(state_from: object) -> None:
+    """Refuse a ``state_from`` that is neither a callable nor ``None``."""
+    if state_from is not None and not callable(state_from):
+        raise TypeError(
+            "state_from must be a callable returning the final state as a JSON object, "
+            f"got {state_from!r}"
+        )
+
+
+def _takes_argument(fn: Callable[..., Any]) -> bool:
+    try:
+        parameters = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):  # a builtin without a signature: give it the argument
+        return True
+    return any(
+        p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.VAR_POSITIONAL) for p in parameters
+    )
+
+
+async def read_state(state_from: StateFrom, source: Any) -> dict[str, Any] | None:
+    """The final state ``state_from`` gives: ``state_from(source)``, or ``state_from()`` when it
+    takes no positional parameter, awaited when it returns an awaitable; ``None`` without a
+    ``state_from``. Anything but a JSON object (``None`` included) raises :class:`InvalidReturn`."""
+    if state_from is None:
+        return None
+    value = state_from(source) if _takes_argument(state_from) else state_from()
+    if inspect.isawaitable(value):
+        value = await value
+    if value is None:
+        raise InvalidReturn("state_from returned None, not the final state as a JSON object")
+    return json_state(value, "the state state_from returned")

@@ -5,8 +5,9 @@ its ``@tool``-wrapped function, one at a time in block order (so faults are inje
 traced and the trace order is reproducible), and answered with a
 ``tool_result`` block holding the result's :meth:`~fairwitness.tools.Ok.to_model` text; an ``Err``
 is sent with ``is_error: true``. The loop ends when the model stops asking for tools. Each
-response's ``model`` and token usage are recorded in the trial. The SDK is imported only when an
-adapter is built: ``pip install 'fairwitness[anthropic]'``.
+response's ``model`` and token usage are recorded in the trial. With ``state_from`` the trial also
+reports the state of the world after the agent finished (see :func:`from_anthropic`). The SDK is
+imported only when an adapter is built: ``pip install 'fairwitness[anthropic]'``.
 """
 
 from __future__ import annotations
@@ -18,13 +19,16 @@ from fairwitness.targets._sdk import (
     AdapterTool,
     AnswerFrom,
     MaxTurnsExceeded,
+    StateFrom,
     VerdictFrom,
     call_sdk,
     check_answer_from,
+    check_state_from,
     check_verdict_from,
     count,
     describe_tools,
     dispatch,
+    read_state,
     require_sdk,
     text_answer,
     verdict_of,
@@ -74,7 +78,7 @@ async def _loop(
     max_tokens: int,
     text: str,
     turns: int,
-) -> str:
+) -> tuple[str, list[dict[str, Any]]]:
     messages: list[dict[str, Any]] = [{"role": "user", "content": text}]
     extra: dict[str, Any] = {}
     if tools:
@@ -91,9 +95,9 @@ async def _loop(
         _record(response)
         content = list(response.content)
         uses = [block for block in content if getattr(block, "type", None) == "tool_use"]
-        if not uses:
-            return _text(content)
         messages.append({"role": "assistant", "content": [_block(block) for block in content]})
+        if not uses:
+            return _text(content), messages
         results: list[dict[str, Any]] = []
         for use in uses:
             result = await dispatch(tools, use.name, use.input)
@@ -119,6 +123,7 @@ def from_anthropic(
     max_turns: int = 8,
     verdict_from: VerdictFrom = None,
     answer_from: AnswerFrom = None,
+    state_from: StateFrom = None,
 ) -> Callable[[str], Awaitable[Observation]]:
     """An async target of the input text running ``model`` through ``client`` with ``tools``.
 
@@ -129,6 +134,10 @@ def from_anthropic(
     callable of the final text, or the key holding the verdict in a JSON answer; without it the
     verdict is ``None``. ``answer_from`` is, likewise, the key holding the reply a user reads in a
     JSON answer (or a callable of the final text); without it the answer is the final text.
+    ``state_from`` reads the state of the world once the loop has ended, for ``expect.state``: a
+    callable of no argument (reading your tools' own store), or of the conversation (the list of
+    messages sent, the final assistant message last, its content as blocks), sync or async,
+    returning a JSON object.
     Raises :class:`~fairwitness.errors.TargetLoadError` when the SDK is missing or a tool cannot
     be described.
     """
@@ -138,12 +147,17 @@ def from_anthropic(
             raise ValueError(f"{name} must be an integer >= 1, got {value!r}")
     check_verdict_from(verdict_from)
     check_answer_from(answer_from)
+    check_state_from(state_from)
     described = describe_tools(tools)
 
     async def target(text: str) -> Observation:
-        answer = await _loop(client, model, described, system, max_tokens, text, max_turns)
+        answer, conversation = await _loop(
+            client, model, described, system, max_tokens, text, max_turns
+        )
         return Observation(
-            text=text_answer(answer, answer_from), verdict=verdict_of(answer, verdict_from)
+            text=text_answer(answer, answer_from),
+            verdict=verdict_of(answer, verdict_from),
+            state=await read_state(state_from, conversation),
         )
 
     target.__qualname__ = f"from_anthropic[{model}]"

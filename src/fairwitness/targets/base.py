@@ -12,6 +12,7 @@ anything else, receives the :class:`~fairwitness.Case`. What a target returns is
 from __future__ import annotations
 
 import inspect
+import json
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
@@ -20,14 +21,36 @@ if TYPE_CHECKING:
     from fairwitness.dataset import Case
 
 
+class InvalidReturn(TypeError):
+    """A target returned something that is not an answer."""
+
+
+def json_state(value: Any, source: str = "state") -> dict[str, Any]:
+    """``value`` as a plain JSON object (a copy made through JSON), or :class:`InvalidReturn`
+    naming ``source`` when it is not a mapping with str keys of JSON values (finite numbers)."""
+    if not isinstance(value, Mapping):
+        raise InvalidReturn(f"{source} must be a JSON object (a dict), got {type(value).__name__}")
+    try:
+        text = json.dumps(value, allow_nan=False, ensure_ascii=False)
+    except (TypeError, ValueError) as exc:
+        raise InvalidReturn(f"{source} is not JSON-serialisable: {exc}") from None
+    copied: dict[str, Any] = json.loads(text)
+    if set(copied) != set(value):  # json.dumps turns int, float, bool and None keys into str
+        bad = next(key for key in value if not isinstance(key, str))
+        raise InvalidReturn(f"{source} has a key that is not a str: {bad!r}")
+    return copied
+
+
 @dataclass(frozen=True)
 class Observation:
-    """What a target observably did: the answer text, the verdict, the tools it reports, raw data."""
+    """What a target observably did: the answer text, the verdict, the tools it reports, the state
+    of the world it left (a JSON object, see :func:`json_state`), raw data."""
 
     text: str
     verdict: str | None = None
     tools: tuple[str, ...] | None = None
     raw: Any = field(default=None, compare=False)
+    state: dict[str, Any] | None = field(default=None, hash=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.text, str):
@@ -36,14 +59,14 @@ class Observation:
             raise TypeError(f"Observation.verdict must be str or None, got {self.verdict!r}")
         if self.tools is not None:
             object.__setattr__(self, "tools", tuple(str(t) for t in self.tools))
-
-
-class InvalidReturn(TypeError):
-    """A target returned something that is not an answer."""
+        if self.state is not None:
+            object.__setattr__(self, "state", json_state(self.state, "Observation.state"))
 
 
 def to_observation(value: Any) -> Observation:
-    """Normalise a target's return value; raises :class:`InvalidReturn` for anything unusable."""
+    """Normalise a target's return value; raises :class:`InvalidReturn` for anything unusable.
+
+    A dict gives ``text`` (or ``answer``), ``verdict`` (or ``route``), ``tools`` and ``state``."""
     if isinstance(value, Observation):
         return value
     if isinstance(value, str):
@@ -63,11 +86,13 @@ def to_observation(value: Any) -> Observation:
         tools = value.get("tools")
         if tools is not None and not isinstance(tools, (list, tuple)):
             raise InvalidReturn(f"target returned 'tools' that is not a list: {tools!r}")
+        state = value.get("state")
         return Observation(
             text=text,
             verdict=verdict,
             tools=tuple(str(t) for t in tools) if tools is not None else None,
             raw=value,
+            state=None if state is None else json_state(state, "the target's 'state'"),
         )
     raise InvalidReturn(
         f"target returned {type(value).__name__}; expected str, dict with 'text', or Observation"

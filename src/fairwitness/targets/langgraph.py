@@ -12,7 +12,9 @@
   and the answer with ``answer_from``: the name of its str field holding the text the user reads
   (``answer_from="answer"``), or a callable of the final state returning that text, like a
   ``verdict_from`` callable. Scorers that read the answer (``misreport_as_empty``) then read that
-  text rather than the JSON of the whole response.
+  text rather than the JSON of the whole response. ``state_from`` reports the state of the world
+  after the run, for ``expect.state``: a callable of the final state (``lambda s: {"booking":
+  s["booking"]}``) or of nothing, returning a JSON object.
 - :func:`as_langchain_tool` turns a ``@tool``-wrapped function into a LangChain ``StructuredTool``
   that the graph's tool node can call: declared faults are injected and every call is traced. The
   model reads ``result.to_model()``; a failed call reaches it as a ``ToolMessage`` with
@@ -27,6 +29,7 @@ LangGraph and LangChain are imported only when one of these is used; without the
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import importlib
 import inspect
@@ -38,7 +41,13 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from fairwitness.errors import TargetLoadError
-from fairwitness.targets._sdk import answer_of, check_answer_from
+from fairwitness.targets._sdk import (
+    StateFrom,
+    answer_of,
+    check_answer_from,
+    check_state_from,
+    read_state,
+)
 from fairwitness.targets.base import InvalidReturn, Observation
 from fairwitness.tools.decorator import ToolSpec, classify
 from fairwitness.tools.results import Err, to_jsonable
@@ -98,6 +107,7 @@ def from_langgraph(
     answer_from: AnswerFrom = None,
     config: ConfigFrom = None,
     trace_tools: bool = True,
+    state_from: StateFrom = None,
 ) -> Callable[[Case], Coroutine[Any, Any, Observation]]:
     """Make a target of a compiled LangGraph graph (anything with ``ainvoke``).
 
@@ -111,6 +121,9 @@ def from_langgraph(
     error naming them. ``config`` is passed to ``ainvoke`` (a callable receives the case, e.g. to
     give each trial its own ``thread_id``). With ``trace_tools`` a
     :func:`FairwitnessCallbackHandler` records calls of tools that are not ``@tool``-wrapped.
+    ``state_from`` reads the state of the world after the run for ``expect.state``: a callable
+    (sync or async) of the graph's final state, or of no argument, returning a JSON object; what
+    it returns is the trial's ``state``.
     """
     _require("langgraph", "from_langgraph")
     messages_module = _require("langchain_core.messages", "from_langgraph")
@@ -121,6 +134,7 @@ def from_langgraph(
     if not (verdict_from is None or callable(verdict_from) or _is_key(verdict_from)):
         raise TypeError("verdict_from must be a state key name or a callable of the state")
     check_answer_from(answer_from)
+    check_state_from(state_from)
     handler_class = _handler_class() if trace_tools else None
 
     async def target(case: Case) -> Observation:
@@ -132,7 +146,10 @@ def from_langgraph(
         if not isinstance(state, Mapping):
             raise InvalidReturn(f"the graph returned {type(state).__name__}, not a state mapping")
         added = _added_messages(state.get(input_key), inputs[-1].id)
-        return _observe(messages_module, state, added, verdict_from, answer_from)
+        observed = _observe(messages_module, state, added, verdict_from, answer_from)
+        if state_from is None:
+            return observed
+        return dataclasses.replace(observed, state=await read_state(state_from, state))
 
     name = getattr(graph, "name", None) or type(graph).__name__
     target.__qualname__ = target.__name__ = f"from_langgraph({name})"

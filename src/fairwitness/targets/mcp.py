@@ -31,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import dataclasses
 import functools
 import inspect
 import re
@@ -41,7 +42,8 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 
 from fairwitness._threads import _DaemonThreads, on_worker
 from fairwitness.errors import TargetLoadError
-from fairwitness.targets.base import from_callable
+from fairwitness.targets._sdk import StateFrom, check_state_from, read_state
+from fairwitness.targets.base import from_callable, to_observation
 from fairwitness.tools.decorator import tool
 from fairwitness.tools.results import Empty, Err, Ok
 from fairwitness.trace.model import ErrKind
@@ -353,10 +355,13 @@ class MCPTarget:
         timeout_s: float | None,
         takes: Literal["case", "text", "auto"],
         start_timeout_s: float | None,
+        state_from: StateFrom = None,
     ) -> None:
         from mcp import StdioServerParameters
 
+        check_state_from(state_from)
         self._agent = agent
+        self._state_from = state_from
         # from_callable only inspects the agent here: what its first argument is, and whether it is
         # async (the tools are its second argument).
         self._spec = from_callable(cast(Callable[[Any], Any], agent), takes=takes)
@@ -393,8 +398,16 @@ class MCPTarget:
         if self._session is not None:
             if self._shared_tools is None:
                 self._shared_tools = await self._tools(self._session)
-            return await self._run_agent(argument, self._shared_tools)
+            value = await self._run_agent(argument, self._shared_tools)
+            return await self._with_state(value, self._session)
         return await self._in_own_session(argument)
+
+    async def _with_state(self, value: Any, session: Any) -> Any:
+        """The agent's answer, with the state ``state_from`` reads through the open session."""
+        if self._state_from is None:
+            return value
+        observed = to_observation(value)
+        return dataclasses.replace(observed, state=await read_state(self._state_from, session))
 
     async def _tools(self, session: Any) -> dict[str, MCPTool]:
         return await mcp_tools(
@@ -428,6 +441,7 @@ class MCPTarget:
                 else:
                     try:
                         value = await self._run_agent(argument, await self._tools(session))
+                        value = await self._with_state(value, session)
                     except Exception as exc:
                         failure = exc
         except Exception as exc:  # closing the session failed
@@ -477,6 +491,7 @@ def from_mcp(
     timeout_s: float | None = None,
     takes: Literal["case", "text", "auto"] = "auto",
     start_timeout_s: float | None = DEFAULT_START_TIMEOUT_S,
+    state_from: StateFrom = None,
 ) -> MCPTarget:
     """A target for ``agent(text_or_case, tools)`` on the tools of an MCP server.
 
@@ -510,7 +525,11 @@ def from_mcp(
     :func:`mcp_tools`; tools named in ``names`` are registered as tools at once, so faults declared
     on them pass ``fairwitness run``'s fault-plan check before any server has started.
 
-    A server that cannot be started or does not initialise fails the trial with a
+    ``state_from`` reads the state of the world once the agent has answered, for
+    ``expect.state``: a callable (usually async) of the trial's session, still open, so it can
+    ask the server what the agent left behind (``await session.call_tool("get_booking", {})``,
+    a resource), or of no argument; it returns a JSON object, which replaces any ``state`` the
+    agent returned. A server that cannot be started or does not initialise fails the trial with a
     :class:`TargetLoadError` naming the command.
     """
     require_mcp()
@@ -529,6 +548,7 @@ def from_mcp(
         timeout_s=timeout_s,
         takes=takes,
         start_timeout_s=start_timeout_s,
+        state_from=state_from,
     )
     for name in wanted or ():
         _declare(name)

@@ -5,8 +5,9 @@ API (``api="responses"``): it calls the model, runs every tool call it asks for 
 ``@tool``-wrapped function, one at a time in the order the model listed them (so faults are
 injected, calls are traced and the trace order is reproducible), sends back each result's
 :meth:`~fairwitness.tools.Ok.to_model` text, and stops when the model answers without tool calls.
-Each model response's ``model`` and token usage are recorded in the trial. The SDK is imported
-only when an adapter is built: ``pip install 'fairwitness[openai]'``.
+Each model response's ``model`` and token usage are recorded in the trial. With ``state_from`` the
+trial also reports the state of the world after the agent finished (see :func:`from_openai`). The
+SDK is imported only when an adapter is built: ``pip install 'fairwitness[openai]'``.
 """
 
 from __future__ import annotations
@@ -18,13 +19,16 @@ from fairwitness.targets._sdk import (
     AdapterTool,
     AnswerFrom,
     MaxTurnsExceeded,
+    StateFrom,
     VerdictFrom,
     call_sdk,
     check_answer_from,
+    check_state_from,
     check_verdict_from,
     count,
     describe_tools,
     dispatch,
+    read_state,
     require_sdk,
     text_answer,
     verdict_of,
@@ -78,7 +82,7 @@ async def _chat_loop(
     system: str | None,
     text: str,
     turns: int,
-) -> str:
+) -> tuple[str, list[Any]]:
     messages: list[dict[str, Any]] = [{"role": "system", "content": system}] if system else []
     messages.append({"role": "user", "content": text})
     extra: dict[str, Any] = {"tools": _chat_tools(tools)} if tools else {}
@@ -90,7 +94,9 @@ async def _chat_loop(
         message = response.choices[0].message
         calls = list(message.tool_calls or [])
         if not calls:
-            return str(message.content or "")
+            answer = str(message.content or "")
+            messages.append({"role": "assistant", "content": answer})
+            return answer, messages
         messages.append(
             {
                 "role": "assistant",
@@ -131,7 +137,7 @@ async def _responses_loop(
     system: str | None,
     text: str,
     turns: int,
-) -> str:
+) -> tuple[str, list[Any]]:
     items: list[Any] = [{"role": "user", "content": text}]
     extra: dict[str, Any] = {"tools": _responses_tools(tools)} if tools else {}
     if system:
@@ -140,9 +146,9 @@ async def _responses_loop(
         response = await call_sdk(client.responses.create, model=model, input=items, **extra)
         _record(response, "input_tokens", "output_tokens")
         calls = [item for item in response.output if getattr(item, "type", None) == "function_call"]
-        if not calls:
-            return _output_text(response)
         items.extend(item.model_dump(mode="json", exclude_none=True) for item in response.output)
+        if not calls:
+            return _output_text(response), items
         for call in calls:
             result = await dispatch(tools, call.name, call.arguments)
             items.append(
@@ -165,6 +171,7 @@ def from_openai(
     api: OpenAIApi = "chat",
     verdict_from: VerdictFrom = None,
     answer_from: AnswerFrom = None,
+    state_from: StateFrom = None,
 ) -> Callable[[str], Awaitable[Observation]]:
     """An async target of the input text running ``model`` through ``client`` with ``tools``.
 
@@ -175,6 +182,10 @@ def from_openai(
     callable of the final text, or the key holding the verdict in a JSON answer; without it the
     verdict is ``None``. ``answer_from`` is, likewise, the key holding the reply a user reads in a
     JSON answer (or a callable of the final text); without it the answer is the final text.
+    ``state_from`` reads the state of the world once the loop has ended, for ``expect.state``: a
+    callable of no argument (reading your tools' own store), or of the conversation (the list of
+    messages sent, with the final answer as the last assistant message; for ``api="responses"``,
+    the input items with every output item), sync or async, returning a JSON object.
     Raises :class:`~fairwitness.errors.TargetLoadError` when the SDK is missing or a tool cannot
     be described.
     """
@@ -185,13 +196,16 @@ def from_openai(
         raise ValueError(f"max_turns must be an integer >= 1, got {max_turns!r}")
     check_verdict_from(verdict_from)
     check_answer_from(answer_from)
+    check_state_from(state_from)
     described = describe_tools(tools)
     loop = _chat_loop if api == "chat" else _responses_loop
 
     async def target(text: str) -> Observation:
-        answer = await loop(client, model, described, system, text, max_turns)
+        answer, conversation = await loop(client, model, described, system, text, max_turns)
         return Observation(
-            text=text_answer(answer, answer_from), verdict=verdict_of(answer, verdict_from)
+            text=text_answer(answer, answer_from),
+            verdict=verdict_of(answer, verdict_from),
+            state=await read_state(state_from, conversation),
         )
 
     target.__qualname__ = f"from_openai[{model}]"

@@ -14,7 +14,10 @@ trial sends the case's input text as the prompt and reports:
 - the tools: the names of the agent's ``toolUse`` blocks in call order, with every tool use, its
   input and its ``toolResult`` status (``success`` or ``error``) kept in ``Observation.raw``;
 - the model's ``model_id`` from its configuration, and the tokens of that invocation from the result
-  metrics, when present (a model that reports none leaves them unknown, never zero).
+  metrics, when present (a model that reports none leaves them unknown, never zero);
+- the state, with ``state_from``: what it returns (a JSON object) when called with the agent once
+  the invocation has ended (``state_from=lambda agent: agent.state.get()`` reports the agent's
+  key-value state, which tools write through their ``ToolContext``), or with no argument.
 
 Faults reach tools made with :func:`as_strands_tool`: Strands runs the fairwitness tool inside its
 own tool execution, so an injected timeout is what the model reads in the ``toolResult``
@@ -34,6 +37,7 @@ trials run concurrently.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 import inspect
 import json
@@ -43,7 +47,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from fairwitness.errors import TargetLoadError
-from fairwitness.targets._sdk import answer_of, check_answer_from
+from fairwitness.targets._sdk import (
+    StateFrom,
+    answer_of,
+    check_answer_from,
+    check_state_from,
+    read_state,
+)
 from fairwitness.targets.base import Observation
 from fairwitness.targets.mcp import classify_error_text
 from fairwitness.tools.decorator import classify
@@ -390,9 +400,12 @@ class StrandsTarget:
         *,
         answer_from: AnswerFrom = None,
         trace_tools: bool = True,
+        state_from: StateFrom = None,
     ) -> None:
         check_answer_from(answer_from)
+        check_state_from(state_from)
         self._answer_from = answer_from
+        self._state_from = state_from
         self._shared = agent if hasattr(agent, "invoke_async") else None
         self._factory: Callable[[], Any] | None = None if self._shared is not None else agent
         self._verdict_from = verdict_from
@@ -414,7 +427,8 @@ class StrandsTarget:
             before = len(getattr(agent, "messages", None) or [])
             result = await agent.invoke_async(case.text)
             messages = list(agent.messages)[before:]
-            return observe(agent, result, messages, self._verdict_from, self._answer_from)
+            observed = observe(agent, result, messages, self._verdict_from, self._answer_from)
+            return await self._with_state(observed, agent)
         if self._lock is None:
             self._lock = asyncio.Lock()
         async with self._lock:
@@ -423,9 +437,15 @@ class StrandsTarget:
             try:
                 result = await agent.invoke_async(case.text)
                 messages = list(agent.messages)[len(self._initial) :]
+                observed = observe(agent, result, messages, self._verdict_from, self._answer_from)
+                return await self._with_state(observed, agent)
             finally:
                 agent.messages = list(self._initial)
-            return observe(agent, result, messages, self._verdict_from, self._answer_from)
+
+    async def _with_state(self, observed: Observation, agent: Any) -> Observation:
+        if self._state_from is None:
+            return observed
+        return dataclasses.replace(observed, state=await read_state(self._state_from, agent))
 
 
 def from_strands(
@@ -434,6 +454,7 @@ def from_strands(
     verdict_from: VerdictFrom = None,
     answer_from: AnswerFrom = None,
     trace_tools: bool = True,
+    state_from: StateFrom = None,
 ) -> StrandsTarget:
     """A target for a Strands ``Agent``, or for a function that builds a fresh one per trial.
 
@@ -441,6 +462,8 @@ def from_strands(
     a callable of the ``AgentResult`` returning it (see the module documentation); a value of
     another kind is a ``TypeError`` here. With ``trace_tools`` a hook on each agent records the calls
     of tools not made with :func:`as_strands_tool` (see the module documentation).
+    ``state_from`` reads the state of the world after each invocation for ``expect.state``: a
+    callable (sync or async) of the agent that ran, or of no argument, returning a JSON object.
     """
     require_strands()
     if not hasattr(agent, "invoke_async") and not callable(agent):
@@ -448,7 +471,13 @@ def from_strands(
             f"from_strands needs a Strands Agent or a function building one, "
             f"got {type(agent).__name__}"
         )
-    return StrandsTarget(agent, verdict_from, answer_from=answer_from, trace_tools=trace_tools)
+    return StrandsTarget(
+        agent,
+        verdict_from,
+        answer_from=answer_from,
+        trace_tools=trace_tools,
+        state_from=state_from,
+    )
 
 
 __all__ = [

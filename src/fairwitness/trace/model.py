@@ -1,8 +1,9 @@
 """The trace format: one JSON object per (case, repeat, variant), written as JSONL.
 
 A trace is what was observed during one trial: the input, the final answer, the verdict, every tool
-call in order with its typed outcome, the faults declared and the faults that actually fired, usage
-and the model identity. Nothing in a trace is a score; scorers read traces later.
+call in order with its typed outcome, the faults declared and the faults that actually fired, usage,
+the model identity and the final state the target reported. Nothing in a trace is a score; scorers
+read traces later.
 """
 
 from __future__ import annotations
@@ -167,6 +168,10 @@ class Trace(_Strict):
     """``@tool`` calls in start order."""
     reported_tools: list[str] | None = None
     """Tool names the target itself reported (``Observation.tools``), when it did."""
+    state: dict[str, Any] | None = Field(default=None, exclude_if=lambda s: s is None)
+    """The state of the world the target reported after acting (``Observation.state``, a JSON
+    object: the rows written, the booking made), matched against ``expect.state``. Written only
+    when the target reported one."""
     faults_declared: list[Fault] = Field(default_factory=list)
     """Faults the case declared."""
     faults_fired: list[FiredFault] = Field(default_factory=list)
