@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from fairwitness.errors import FairwitnessError
     from fairwitness.report import Report
     from fairwitness.runner import Runner, RunResult
+    from fairwitness.scoring.custom import Score, scorer
     from fairwitness.targets.base import Observation, from_callable
     from fairwitness.tools.decorator import tool
     from fairwitness.tools.results import Empty, Err, Ok, ToolResult
@@ -42,11 +43,13 @@ _EXPORTS: dict[str, str] = {
     "Report": "fairwitness.report",
     "RunResult": "fairwitness.runner",
     "Runner": "fairwitness.runner",
+    "Score": "fairwitness.scoring.custom",
     "ToolResult": "fairwitness.tools.results",
     "Trace": "fairwitness.trace.model",
     "TrialContext": "fairwitness.trace.context",
     "current": "fairwitness.trace.context",
     "from_callable": "fairwitness.targets.base",
+    "scorer": "fairwitness.scoring.custom",
     "tool": "fairwitness.tools.decorator",
 }
 
@@ -66,6 +69,7 @@ __all__ = [
     "Report",
     "RunResult",
     "Runner",
+    "Score",
     "ToolResult",
     "Trace",
     "TrialContext",
@@ -73,6 +77,7 @@ __all__ = [
     "current",
     "diagnose",
     "from_callable",
+    "scorer",
     "tool",
 ]
 

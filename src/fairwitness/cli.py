@@ -84,6 +84,7 @@ def _import(args: argparse.Namespace) -> int:
         force=args.force,
         suite=args.suite,
         answer_attributes=args.answer_attributes,
+        config=args.config,
     )
 
 

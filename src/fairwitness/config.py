@@ -18,6 +18,13 @@
     split = "test"
     suite_version = "1"
 
+    [scoring]
+    scorer_timeout_s = 10            # a call of a user's scorer that runs longer is unscored
+
+    [[scorers]]                      # a user's scorer, imported like the target
+    ref = "checks:booked_flight"     # a function decorated with @fairwitness.scorer
+    # kind = "capability"            # only for a plain function: capability | safety | continuous
+
     [judge]                          # optional: an LLM judge and its calibration
     provider = "openai"              # openai | anthropic: scores misreport_as_empty_judged in runs
     model = "gpt-4o-mini"
@@ -46,7 +53,6 @@ Unknown keys are refused with the key's line and a "did you mean" suggestion.
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import json
 import re
@@ -64,6 +70,7 @@ from pydantic import (
     field_validator,
 )
 
+from fairwitness._toml_lines import line_of, located
 from fairwitness.errors import ConfigError, Problem, UsageError
 
 if sys.version_info >= (3, 11):
@@ -138,6 +145,20 @@ class ScoringConfig(_Section):
     """``args`` and ``state``: numbers match within this absolute tolerance."""
     args_case_insensitive: bool = False
     """``args`` and ``state``: strings match ignoring case and surrounding whitespace."""
+    scorer_timeout_s: float = Field(default=10.0, gt=0, allow_inf_nan=False)
+    """Time limit of one call of a user's scorer (``[[scorers]]``); a call that runs past it
+    leaves that trial unscored. Not part of ``scoring.settings`` in a report."""
+
+
+class ScorerEntry(_Section):
+    """A user's scorer (``[[scorers]]``): its metric is scored in every run and import."""
+
+    ref: str = Field(pattern=r"^[^:\s]+:[A-Za-z_][\w.]*$")
+    """``module:function``, imported with ``python_path`` first like the target (or a ``.py``
+    file, relative to the config file). The function takes ``(case, trace)``."""
+    kind: Literal["capability", "safety", "continuous"] | None = None
+    """Only for a plain function without ``@fairwitness.scorer`` (its metric is then named after
+    it, version "1"); a decorated scorer declares its own kind."""
 
 
 class JudgeConfig(_Section):
@@ -303,6 +324,8 @@ class Config(_Section):
     """Run settings."""
     scoring: ScoringConfig = Field(default_factory=ScoringConfig)
     """Scorer options."""
+    scorers: list[ScorerEntry] = Field(default_factory=list)
+    """The user's scorers, in the order their metrics are listed."""
     judge: JudgeConfig = Field(default_factory=JudgeConfig)
     """Judge calibration settings."""
     gate: GateSettings = Field(default_factory=GateSettings)
@@ -355,13 +378,19 @@ class LoadedConfig:
         return Problem(
             message,
             file=str(self.source),
-            line=_line_of(text, key, section),
+            line=line_of(text, key, section),
             field=f"{prefix}{section}.{key}",
         )
 
     def hash(self) -> str:
-        """A stable hash of the configuration's content."""
-        text = json.dumps(self.config.model_dump(mode="json"), sort_keys=True)
+        """A stable hash of the configuration's content. Keys added later are left out while
+        unset, so a config that does not use them keeps its hash."""
+        data = self.config.model_dump(mode="json")
+        if not data["scorers"]:
+            del data["scorers"]
+        if data["scoring"]["scorer_timeout_s"] == ScoringConfig().scorer_timeout_s:
+            del data["scoring"]["scorer_timeout_s"]
+        text = json.dumps(data, sort_keys=True)
         return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
@@ -378,60 +407,18 @@ def find_config(start: Path) -> Path | None:
     return None
 
 
-def _line_of(text: str, key: str, section: str | None) -> int | None:
-    lines = text.splitlines()
-    in_section = section is None
-    for number, line in enumerate(lines, start=1):
-        stripped = line.strip()
-        if stripped.startswith("["):
-            header = re.sub(r"[\"']", "", stripped.strip("[]").strip())
-            in_section = section is None or header.endswith(section)
-            continue
-        if in_section and re.match(rf"^\s*['\"]?{re.escape(key)}['\"]?\s*=", line):
-            return number
-    for number, line in enumerate(lines, start=1):
-        if re.match(rf"^\s*\[+\s*[\w.]*{re.escape(key)}\s*\]+", line) or re.match(
-            rf"^\s*['\"]?{re.escape(key)}['\"]?\s*=", line
-        ):
-            return number
-    return None
-
-
 _SECTION_MODELS: dict[str, type[BaseModel]] = {
     "": Config,
     "run": RunConfig,
     "suites": SuiteConfig,
     "scoring": ScoringConfig,
+    "scorers": ScorerEntry,
     "judge": JudgeConfig,
     "gate": GateSettings,
     "render": RenderConfig,
     "pricing": PricingConfig,
     "pricing.models": ModelPrice,
 }
-
-
-def _problem(error: Any, text: str, file: str, prefix: str) -> Problem:
-    loc = list(error["loc"])
-    dotted = ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in loc).replace(
-        ".[", "["
-    )
-    key = str(loc[-1]) if loc else ""
-    section_parts = [str(p) for p in loc[:-1] if not isinstance(p, int)]
-    section = ".".join(section_parts) or None
-    line = _line_of(text, key, section) if key else None
-    field = f"{prefix}{dotted}" if dotted else None
-    if error["type"] == "extra_forbidden":
-        nested = ".".join(section_parts[:2])
-        model = _SECTION_MODELS.get(nested) or _SECTION_MODELS.get(
-            section_parts[0] if section_parts else "", Config
-        )
-        keys = [info.alias or name for name, info in model.model_fields.items()]
-        close = difflib.get_close_matches(key, keys, n=1, cutoff=0.6)
-        hint = f" (did you mean '{close[0]}'?)" if close else ""
-        return Problem(f"unknown key{hint}", file=file, line=line, field=field)
-    if error["type"] == "missing":
-        return Problem("required key is missing", file=file, line=None, field=field)
-    return Problem(error["msg"], file=file, line=line, field=field)
 
 
 def load_config(path: str | Path | None = None, *, cwd: Path | None = None) -> LoadedConfig:
@@ -472,7 +459,9 @@ def load_config(path: str | Path | None = None, *, cwd: Path | None = None) -> L
     try:
         config = Config.model_validate(data, by_alias=True, by_name=False)
     except ValidationError as exc:
-        problems = [_problem(e, text, name, prefix) for e in exc.errors(include_url=False)]
+        problems = [
+            located(e, text, name, prefix, _SECTION_MODELS) for e in exc.errors(include_url=False)
+        ]
         raise ConfigError(problems[0], problems=problems) from None
     return LoadedConfig(config, source.resolve())
 

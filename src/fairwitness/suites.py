@@ -49,7 +49,8 @@ from fairwitness.judge import (
 from fairwitness.report import Report, git_sha, save_run_report
 from fairwitness.report._usage import trial_cost
 from fairwitness.runner import Progress, Runner, RunResult
-from fairwitness.scoring import ScoreBoard, ScoringSettings
+from fairwitness.scoring.apply import unscored_lines
+from fairwitness.scoring.configured import configured_board
 from fairwitness.targets.loader import load_target
 from fairwitness.tools import check_fault_plan, registered_tools
 from fairwitness.trace.cache import TraceCache
@@ -66,6 +67,8 @@ class SuiteRun:
     traces_path: Path
     report: Report
     repeats: int
+    warnings: tuple[str, ...] = ()
+    """One line per user scorer that left trials unscored: how many, and the first reason."""
 
     @property
     def complete(self) -> bool:
@@ -238,9 +241,7 @@ def run_suites(
         if model is not None
         else None
     )
-    board = ScoreBoard(
-        settings=ScoringSettings(**loaded.config.scoring.model_dump()), judged=judged
-    )
+    board = configured_board(loaded, reserved=(JUDGED_METRIC,), judged=judged)
     judge = _judge(loaded, board.names, model)
     work = JudgeWork(judged, model) if judged is not None and model is not None else None
     entry = target or loaded.config.target
@@ -279,7 +280,7 @@ def run_suites(
             cache=cache,
             cache_salt=settings.cache_key,
             progress=Progress(progress) if progress is not None else None,
-            scoring=board.ascore if judged is not None else board,
+            scoring=board.ascore if board.awaits else board,
             price=_pricer(loaded.config.pricing),
             retry=settings.retry,
             retry_backoff_s=settings.retry_backoff_s,
@@ -294,7 +295,8 @@ def run_suites(
         if work is not None:
             work.start()
         try:
-            result = asyncio.run(_run_one(runner, item.dataset, sink, judged))
+            with board:
+                result = asyncio.run(_run_one(runner, item.dataset, sink, judged))
         except BaseException:
             sink.discard()
             raise
@@ -326,7 +328,12 @@ def run_suites(
             pricing=loaded.config.pricing,
         )
         ran = SuiteRun(
-            item.suite.name, item.report_path, item.traces_path, report, settings.repeats
+            item.suite.name,
+            item.report_path,
+            item.traces_path,
+            report,
+            settings.repeats,
+            tuple(unscored_lines(board, (t.scores for t in result.trials))),
         )
         done.suites.append(ran)
         if on_report is not None:

@@ -15,6 +15,7 @@ RANK = {
     "_jsonable": 0,
     "_lazy": 0,
     "_threads": 0,
+    "_toml_lines": 0,
     "errors": 0,
     "stats": 0,
     "trace": 1,

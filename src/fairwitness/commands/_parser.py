@@ -285,6 +285,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p_import.add_argument("--suite", metavar="NAME", help="the suite name of the report")
     p_import.add_argument(
+        "--config",
+        metavar="PATH",
+        help="score with this config's [scoring] options and [[scorers]] too",
+    )
+    p_import.add_argument(
         "--answer-attribute",
         action="append",
         dest="answer_attributes",

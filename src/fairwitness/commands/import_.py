@@ -14,6 +14,7 @@ incomplete (exit 4), never a silent pass.
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from typing import Literal, TextIO
 
 from pydantic import ValidationError
 
+from fairwitness.config import load_config
 from fairwitness.dataset import Case, Dataset
 from fairwitness.errors import (
     EXIT_INVALID,
@@ -37,7 +39,9 @@ from fairwitness.render import metric_lines
 from fairwitness.report import Report, save_run_report
 from fairwitness.runner import RunResult
 from fairwitness.runner._results import _summary
-from fairwitness.scoring import ScoreBoard
+from fairwitness.scoring import ScoreBoard, TrialScores
+from fairwitness.scoring.apply import unscored_lines
+from fairwitness.scoring.configured import configured_board
 from fairwitness.trace.importers import (
     DEFAULT_ANSWER_ATTRIBUTES,
     ImportResult,
@@ -173,21 +177,44 @@ def _outputs(out: str, suite: str, force: bool) -> tuple[Path, Path]:
     return report_path, traces_path
 
 
+def _scores(board: ScoreBoard, paired: Paired) -> list[TrialScores]:
+    """Every imported trace's scores, in order (async scorers awaited)."""
+    by_id = {case.id: case for case in paired.dataset}
+
+    async def awaited() -> list[TrialScores]:
+        return [await board.ascore(t, by_id[t.case_id]) for t in paired.traces]
+
+    with board:
+        if board.awaits:
+            return asyncio.run(awaited())
+        return [board(trace, by_id[trace.case_id]) for trace in paired.traces]
+
+
 def write_import(
-    paired: Paired, *, out: str, force: bool = False, source: str, format: Format
+    paired: Paired,
+    *,
+    out: str,
+    force: bool = False,
+    source: str,
+    format: Format,
+    board: ScoreBoard | None = None,
+    scores: Sequence[TrialScores] | None = None,
 ) -> tuple[Report, Path, Path]:
-    """Score the paired traces, then write ``OUT/SUITE.traces.jsonl`` and ``OUT/SUITE.report.json``.
+    """Score the paired traces with ``board`` (the built-in scorers by default; ``scores``, when
+    given, are its scores of them, in order), then write ``OUT/SUITE.traces.jsonl`` and
+    ``OUT/SUITE.report.json``.
 
     The report is built by the same code as a run's; trials the dataset plans (cases x repeats)
     but the source did not hold are counted as not run, and make the report incomplete."""
     report_path, traces_path = _outputs(out, paired.suite, force)
-    board = ScoreBoard()
-    by_id = {case.id: case for case in paired.dataset}
+    board = board if board is not None else ScoreBoard()
     now = datetime.now(timezone.utc)
     trials = []
     models: list[str] = []
-    for line, trace in enumerate(paired.traces, start=1):
-        trials.append(_summary(trace, line, board(trace, by_id[trace.case_id])))
+    if scores is None:
+        scores = _scores(board, paired)
+    for line, (trace, row) in enumerate(zip(paired.traces, scores, strict=True), start=1):
+        trials.append(_summary(trace, line, row))
         models.extend(m for m in trace.models if m not in models)
     variants = sum(1 for t in paired.traces if t.variant != "base")
     planned = len(paired.dataset) * paired.repeats + variants
@@ -248,11 +275,13 @@ def import_traces(
     force: bool = False,
     suite: str | None = None,
     answer_attributes: Sequence[str] | None = None,
+    config: str | None = None,
     stdout: TextIO | None = None,
     stderr: TextIO | None = None,
 ) -> int:
     """Import ``source``, score it against ``dataset`` (or the cases the source itself defines),
-    write the trace file and report into the folder ``out``; print the report's path.
+    write the trace file and report into the folder ``out``; print the report's path. With
+    ``config``, the traces are scored with its ``[scoring]`` options and ``[[scorers]]`` too.
 
     Returns 0, or 4 when dataset cases had no imported trial (the report says which). Malformed or
     unpairable input raises a :class:`~fairwitness.errors.FairwitnessError` (exit 4) before
@@ -261,6 +290,7 @@ def import_traces(
     stderr = stderr or sys.stderr
     if format not in FORMATS:
         raise UsageError(f"--format: expected one of {', '.join(FORMATS)}, got {format!r}")
+    board = configured_board(load_config(config) if config is not None else None)
     cases = Dataset.load(dataset, suite=suite) if dataset is not None else None
     imported = read_source(
         source,
@@ -278,8 +308,10 @@ def import_traces(
         paired = pair(imported, cases, pair_attribute=pair_attribute, suite=suite)
     except DatasetError as exc:
         raise ReportError(exc.problem) from None
+    _outputs(out, paired.suite, force)  # refused before any scorer runs
+    scores = _scores(board, paired)
     report, report_path, traces_path = write_import(
-        paired, out=out, force=force, source=source, format=format
+        paired, out=out, force=force, source=source, format=format, board=board, scores=scores
     )
     stdout.write(f"fairwitness: import {format}: {source}: {imported.summary()}\n")
     if imported.assertions:
@@ -292,6 +324,8 @@ def import_traces(
         stdout.write(f"  assertions: {shown}\n")
     for line in metric_lines(report):
         stdout.write(f"  {line}\n")
+    for warning in unscored_lines(board, scores):
+        stderr.write(f"fairwitness: warning: {warning}\n")
     stdout.write(f"{traces_path}\n{report_path}\n")
     if not report.complete:
         stderr.write(f"fairwitness: import: report incomplete ({report.incomplete_reason})\n")

@@ -30,6 +30,8 @@ def run(
     def show(ran: SuiteRun) -> None:
         for line in suite_lines(ran.suite, ran.report, ran.repeats, ran.report_path):
             err_stream.write(line + "\n")
+        for warning in ran.warnings:
+            err_stream.write(f"fairwitness: warning: {warning}\n")
         out_stream.write(f"{ran.report_path}\n")
         out_stream.flush()
 

@@ -118,13 +118,19 @@ def _scorer(report: Report, name: str, audit: Audit) -> Scorer | None:
             "(no stored metric with a known collapse)"
         )
         return None
-    return Scorer(
-        name,
-        KIND_OF_COLLAPSE[stored.collapse],
-        stored.higher_is_better,
-        stored.description,
-        _not_scored_here,
-    )
+    kind = KIND_OF_COLLAPSE[stored.collapse]
+    identity = report.scoring.scorers.get(name)
+    if identity is not None and (kind, stored.higher_is_better) != (
+        identity.kind,
+        identity.kind != "safety",
+    ):
+        audit.problems.append(
+            f"{where}: stored collapse {stored.collapse!r}, higher_is_better "
+            f"{stored.higher_is_better} disagree with its scorer's kind '{identity.kind}' "
+            f"(field 'scoring.scorers.{name}')"
+        )
+        return None
+    return Scorer(name, kind, stored.higher_is_better, stored.description, _not_scored_here)
 
 
 def _expected(

@@ -12,6 +12,7 @@ from typing import Literal
 
 from fairwitness.gate._audit import BUILTIN, audit_report, id_list
 from fairwitness.gate._decision import PRECEDENCE
+from fairwitness.gate._identity import rescored_gated, rescored_metrics
 from fairwitness.gate._rates import RatePairs, pair_rates
 from fairwitness.gate._settings import GateSettings
 from fairwitness.judge import judge_changed, judge_metrics, withheld_metrics
@@ -130,6 +131,7 @@ class ReportComparison:
         self.rejudged = (
             dict.fromkeys(judge_metrics(candidate.diagnostics), changed) if changed else {}
         )
+        self.rescored = rescored_metrics(self)  # user scorers of another identity, with why
 
     # -- invalid ----------------------------------------------------------------------------
 
@@ -170,7 +172,7 @@ class ReportComparison:
                     "the gate compares only complete runs"
                 )
         self.why.invalid.extend(self.b_audit.problems + self.c_audit.problems)
-        for name in set(self.b_audit.scorers) & set(self.c_audit.scorers):
+        for name in set(self.b_audit.scorers) & set(self.c_audit.scorers) - set(self.rescored):
             before, after = self.b_audit.scorers[name], self.c_audit.scorers[name]
             if (before.kind, before.higher_is_better) != (after.kind, after.higher_is_better):
                 self.why.invalid.append(
@@ -323,6 +325,7 @@ class ReportComparison:
                 if self._measured_in_both(name)
                 and name not in self.withheld
                 and name not in self.rejudged
+                and name not in self.rescored
                 and self.scorers[name].kind != "continuous"
                 and self.pairs(name).n > 0
             ]
@@ -338,6 +341,8 @@ class ReportComparison:
                     "gated metric",
                     "a test that cannot be run must not pass: calibrate the judge or stop gating it",
                 )
+            elif name in self.rescored:
+                self.why.invalid.append(rescored_gated(name, self.rescored[name]))
             elif name in self.rejudged:
                 self.why.invalid.append(
                     f"gated metric '{name}' is judge-derived and {self.rejudged[name]}: a paired "

@@ -323,6 +323,7 @@ class RunDigest:
                 patterns_version=PATTERNS_VERSION if self.board is not None else "",
                 metrics=self.names,
                 settings=dataclasses.asdict(self.board.settings) if self.board is not None else {},
+                scorers=self.board.identities() if self.board is not None else {},
             ),
             traces=traces,
             shard=None

@@ -3,9 +3,9 @@
 The shards must be every shard of one run (indices 1..N, each once, covering every case of the
 dataset exactly once) and must agree on everything that makes results comparable: suite, version,
 split and split hash, the dataset's ids, seed, repeats, mode, target, time limit, concurrency,
-config hash, fairwitness version, git sha, scoring (labeller version, scorers, settings), the
-price table's version and the judge's calibration. Anything else is refused naming the shards and
-the field.
+config hash, fairwitness version, git sha, scoring (labeller version, scorers, settings, and the
+identity of each user's scorer), the price table's version and the judge's calibration. Anything
+else is refused naming the shards and the field.
 
 Per-case records are copied in dataset order; metrics, stability and the meter and blindness
 diagnostics are recomputed over the whole run (never averaged across shards); counts and usage
@@ -67,6 +67,7 @@ SAME: tuple[tuple[str, Callable[[Report], object]], ...] = (
     ("run.concurrency", lambda r: r.run.concurrency),
     ("run.timeout_s", lambda r: r.run.timeout_s),
     ("run.mode", lambda r: r.run.mode),
+    ("scoring.scorers", lambda r: {n: i.model_dump() for n, i in r.scoring.scorers.items()}),
     ("scoring", lambda r: r.scoring.model_dump()),
     ("usage.pricing_version", lambda r: r.usage.pricing_version),
     ("diagnostics.label_skew", lambda r: _saved(r.diagnostics.label_skew)),

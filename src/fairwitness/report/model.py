@@ -315,6 +315,23 @@ class Stability(_Model):
     """Why ``unstable_share`` is null."""
 
 
+class ScorerIdentity(_Model):
+    """Which code scored a user's metric (``@fairwitness.scorer``): reports whose identities of
+    a metric differ are not compared on it."""
+
+    kind: Literal["capability", "safety", "continuous"]
+    """How the metric collapses and which way is good."""
+    version: str
+    """The scorer's declared ``version``."""
+    source_hash: str = ""
+    """The first 12 hex digits of the SHA-256 of the scorer's source (empty when Python could
+    not read it)."""
+
+
+def _no_scorers(value: dict[str, ScorerIdentity]) -> bool:
+    return not value
+
+
 class ScoringInfo(_Model):
     """How scores were made; reports scored differently are not compared as equal."""
 
@@ -324,6 +341,9 @@ class ScoringInfo(_Model):
     """Scorers that ran, in order."""
     settings: dict[str, Any] = Field(default_factory=dict)
     """Scorer options (tools_mode, args_mode, ...)."""
+    scorers: dict[str, ScorerIdentity] = Field(default_factory=dict, exclude_if=_no_scorers)
+    """The identity of each metric scored by a user's scorer (``[[scorers]]``), by name; left out
+    of the file when there is none."""
 
 
 class ShardInfo(_Model):

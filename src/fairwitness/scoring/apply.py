@@ -1,17 +1,25 @@
-"""Run every scorer on one trace; a scorer that raises is recorded as unscored, not as a fail."""
+"""Run every scorer on one trace; a scorer that raises (or, a user's, hangs or returns no verdict) is
+recorded as unscored, not as a fail."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from fairwitness.dataset import Case
+from fairwitness.scoring._limits import TIMED_OUT, CallLimit
 from fairwitness.scoring.base import Reason, Scorer, ScorerStopped, ScoringSettings, TrialScore
+from fairwitness.scoring.custom import ScorerSpec, as_scorer, raised, timed_out, to_trial_score
 from fairwitness.scoring.scorers import BUILTIN_SCORERS
 from fairwitness.trace.model import Trace
 
 if TYPE_CHECKING:
     from fairwitness.judge import JudgedScorer
+
+DEFAULT_SCORER_TIMEOUT_S: Final = 10.0
+"""``[scoring] scorer_timeout_s`` unless set: the time one call of a user's scorer may take."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,8 +46,12 @@ class ScoringStopped(Exception):
 class ScoreBoard:
     """The scorers of a run, applied to each trace as it arrives.
 
-    With ``judged`` the board also scores the judge's metric (last in :attr:`scorers`); then use
-    :meth:`ascore`, which awaits the judge, instead of calling the board.
+    ``user`` are the user's scorers (``[[scorers]]``, :mod:`fairwitness.scoring.custom`), scored
+    after the built-in ones, each call within ``scorer_timeout_s``: a sync scorer inline under an
+    interval timer while the board is entered (``with board:``; on a thread per call otherwise),
+    an async one under :func:`asyncio.wait_for`. With ``judged`` the board also scores the
+    judge's metric (last in :attr:`scorers`). A board with a judge or an async scorer
+    (:attr:`awaits`) scores with :meth:`ascore` instead of being called.
     """
 
     def __init__(
@@ -47,8 +59,14 @@ class ScoreBoard:
         scorers: tuple[Scorer, ...] = BUILTIN_SCORERS,
         settings: ScoringSettings | None = None,
         judged: JudgedScorer | None = None,
+        *,
+        user: Sequence[ScorerSpec] = (),
+        scorer_timeout_s: float = DEFAULT_SCORER_TIMEOUT_S,
     ) -> None:
         self.judged = judged
+        self._rules = scorers
+        self.user = tuple(user)
+        scorers = (*scorers, *(as_scorer(spec) for spec in self.user))
         if judged is not None:
             scorers = (*scorers, judged.scorer)
         names = [s.name for s in scorers]
@@ -58,33 +76,92 @@ class ScoreBoard:
             )
         self.scorers = scorers
         self.settings = settings or ScoringSettings()
+        self.scorer_timeout_s = scorer_timeout_s
+        self._limit = CallLimit(scorer_timeout_s)
+        self._sync = tuple(spec for spec in self.user if not spec.is_async)
+        self._sync_fns = tuple(spec.fn for spec in self._sync)
+        self._async = tuple(spec for spec in self.user if spec.is_async)
+        # where each user scorer's score goes in the row: the sync ones', then the async ones'
+        order = [self.user.index(spec) for spec in (*self._sync, *self._async)]
+        self._order = tuple(order.index(i) for i in range(len(self.user)))
         # Most trials share one of a few score rows; keeping one object per distinct row keeps a
         # 100,000-trial run's scores to a few kilobytes.
         self._interned: dict[tuple[TrialScore, ...], TrialScores] = {}
 
     @property
     def names(self) -> list[str]:
+        """Every metric's name, in the order of its scores in a row."""
         return [s.name for s in self.scorers]
 
+    @property
+    def awaits(self) -> bool:
+        """Whether scores must be awaited (:meth:`ascore`): a judge or an async user scorer."""
+        return self.judged is not None or bool(self._async)
+
+    def identities(self) -> dict[str, dict[str, str]]:
+        """Each user scorer's identity, by metric name, as a report records it."""
+        return {spec.name: spec.identity_data() for spec in self.user}
+
+    def __enter__(self) -> ScoreBoard:
+        if self._sync:
+            self._limit.__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._sync:
+            self._limit.__exit__(*exc)
+
     def __call__(self, trace: Trace, case: Case) -> TrialScores:
-        if self.judged is not None:
-            raise TypeError("a board with a judge scores with 'await board.ascore(trace, case)'")
-        return self._row(tuple(self._score(scorer, trace, case) for scorer in self.scorers))
+        if self.awaits:
+            raise TypeError(
+                "a board with a judge or an async scorer scores with "
+                "'await board.ascore(trace, case)'"
+            )
+        return self._row((*self._built_in(trace, case), *self._user_sync(trace, case)))
 
     async def ascore(self, trace: Trace, case: Case) -> TrialScores:
-        """Every score of the trial, the judge's awaited. Raises :class:`ScoringStopped` (with the
-        scores, the judge's unscored) when the judge cannot go on."""
-        if self.judged is None:
+        """Every score of the trial, the async scorers' and the judge's awaited. Raises
+        :class:`ScoringStopped` (with the scores, the judge's unscored) when the judge cannot go
+        on."""
+        if not self.awaits:
             return self(trace, case)
-        rules = tuple(self._score(scorer, trace, case) for scorer in self.scorers[:-1])
+        rules = self._built_in(trace, case)
+        user = self._user_sync(trace, case)
+        if self._async:
+            done = [await self._user_async(spec, trace, case) for spec in self._async]
+            both = (*user, *done)
+            user = tuple(both[i] for i in self._order)
+        if self.judged is None:
+            return self._row((*rules, *user))
         try:
             judged = await self.judged.score(trace, case)
         except ScorerStopped as stop:
-            row = (*rules, TrialScore(None, "unscored", None, f"judge stopped: {stop}"))
+            row = (*rules, *user, TrialScore(None, "unscored", None, f"judge stopped: {stop}"))
             raise ScoringStopped(f"judge stopped: {stop}", self._row(row)) from stop
         except Exception as exc:  # a broken judge must not sink the run either
             judged = TrialScore(None, "unscored", None, f"{type(exc).__name__}: {exc}")
-        return self._row((*rules, judged))
+        return self._row((*rules, *user, judged))
+
+    def _built_in(self, trace: Trace, case: Case) -> tuple[TrialScore, ...]:
+        return tuple(self._score(scorer, trace, case) for scorer in self._rules)
+
+    def _user_sync(self, trace: Trace, case: Case) -> tuple[TrialScore, ...]:
+        if not self._sync:
+            return ()
+        outcomes = self._limit.call_each(self._sync_fns, case, trace)
+        return tuple(
+            _outcome(spec, ok, value, self.scorer_timeout_s)
+            for spec, (ok, value) in zip(self._sync, outcomes, strict=True)
+        )
+
+    async def _user_async(self, spec: ScorerSpec, trace: Trace, case: Case) -> TrialScore:
+        try:
+            returned = await asyncio.wait_for(spec.fn(case, trace), self.scorer_timeout_s)
+        except asyncio.TimeoutError:
+            return timed_out(spec, self.scorer_timeout_s)
+        except Exception as exc:  # a broken scorer must not sink the run
+            return raised(spec, exc)
+        return to_trial_score(spec, returned)
 
     def _row(self, row: tuple[TrialScore, ...]) -> TrialScores:
         found = self._interned.get(row)
@@ -104,3 +181,36 @@ class ScoreBoard:
             return scorer.fn(trace, case, self.settings)
         except Exception as exc:  # a broken scorer must not sink the run
             return TrialScore(None, "unscored", None, f"{type(exc).__name__}: {exc}")
+
+
+def _outcome(spec: ScorerSpec, ok: bool, value: object, timeout_s: float) -> TrialScore:
+    if ok:
+        return to_trial_score(spec, value)
+    if value is TIMED_OUT:
+        return timed_out(spec, timeout_s)
+    assert isinstance(value, BaseException)
+    return raised(spec, value)
+
+
+def unscored_lines(board: ScoreBoard, rows: Iterable[TrialScores | None]) -> list[str]:
+    """One warning per user scorer that left trials unscored (it raised, hung, or returned no
+    verdict): how many of the trials, and the first reason."""
+    first = len(board.scorers) - len(board.user) - (board.judged is not None)
+    counts = [0] * len(board.user)
+    example: list[str | None] = [None] * len(board.user)
+    trials = 0
+    for row in rows:
+        if row is None:
+            continue
+        trials += 1
+        if not row.unscored:
+            continue
+        for i, error in enumerate(row.errors[first : first + len(board.user)]):
+            if error is not None:
+                counts[i] += 1
+                example[i] = example[i] or error
+    return [
+        f"scorer {spec.name}: {count} of {trials} trial(s) unscored ({example[i]})"
+        for i, (spec, count) in enumerate(zip(board.user, counts, strict=True))
+        if count
+    ]

@@ -17,9 +17,14 @@ import re
 import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from fairwitness.scoring.base import Kind, TrialScore
+from fairwitness.scoring.base import FAIL, PASS, Kind, Scorer, TrialScore
+
+if TYPE_CHECKING:
+    from fairwitness.dataset import Case
+    from fairwitness.scoring.base import ScoringSettings
+    from fairwitness.trace.model import Trace
 
 NAME = re.compile(r"[a-z][a-z0-9_]{0,63}")
 """What a metric name may be: lower-case letters, digits and ``_``, starting with a letter."""
@@ -59,7 +64,13 @@ class ScorerSpec:
 
     @property
     def higher_is_better(self) -> bool:
+        """False for a safety metric, whose 1.0 is a hit (something bad)."""
         return self.kind != "safety"
+
+    def identity_data(self) -> dict[str, str]:
+        """What a report records of this scorer (``scoring.scorers``): kind, version, source
+        hash."""
+        return {"kind": self.kind, "version": self.version, "source_hash": self.source_hash}
 
 
 class ScorerDeclarationError(ValueError):
@@ -184,6 +195,8 @@ def to_trial_score(spec: ScorerSpec, returned: object) -> TrialScore:
     if value is None:
         return TrialScore(None, "not_applicable", note)
     if isinstance(value, bool):
+        if note is None:
+            return PASS if value else FAIL
         return TrialScore(1.0 if value else 0.0, None, note)
     if not isinstance(value, int | float):
         return _refused(spec, returned, f"a {type(value).__name__}")
@@ -221,6 +234,31 @@ def timed_out(spec: ScorerSpec, timeout_s: float) -> TrialScore:
     )
 
 
+@dataclass(frozen=True)
+class UserScorer(Scorer):
+    """A metric whose scores come from a user's scorer. The score board calls ``spec.fn(case,
+    trace)`` under ``[scoring] scorer_timeout_s`` (``fn`` calls it directly, without a limit)."""
+
+    spec: ScorerSpec
+
+
+def as_scorer(spec: ScorerSpec) -> UserScorer:
+    """The metric of ``spec``, ready for a :class:`~fairwitness.scoring.apply.ScoreBoard`."""
+
+    def direct(trace: Trace, case: Case, settings: ScoringSettings) -> TrialScore:
+        if spec.is_async:
+            raise TypeError(f"scorer {spec.name} is async: score with 'await board.ascore(...)'")
+        try:
+            returned = spec.fn(case, trace)
+        except Exception as exc:
+            return raised(spec, exc)
+        return to_trial_score(spec, returned)
+
+    return UserScorer(
+        spec.name, spec.kind, spec.higher_is_better, spec.description, direct, spec=spec
+    )
+
+
 __all__ = [
     "ALLOWED",
     "ATTRIBUTE",
@@ -229,6 +267,8 @@ __all__ = [
     "Score",
     "ScorerDeclarationError",
     "ScorerSpec",
+    "UserScorer",
+    "as_scorer",
     "declare",
     "raised",
     "scorer",

@@ -106,3 +106,18 @@ def test_off_the_main_thread_a_late_call_is_abandoned_on_its_thread() -> None:
 def test_a_limit_must_be_positive() -> None:
     with pytest.raises(ValueError, match="timeout_s must be positive"):
         CallLimit(0)
+
+
+def test_a_batch_gives_each_call_its_whole_limit() -> None:
+    def nap() -> str:
+        time.sleep(0.12)
+        return "rested"
+
+    with CallLimit(0.2) as limit:
+        started = time.perf_counter()
+        outcomes = limit.call_each((nap, nap, _sleep_long, nap), *())
+        took = time.perf_counter() - started
+    # Two naps use more than the limit together, yet neither is late; the hang is cut off at
+    # its own limit, and the call after it still runs.
+    assert outcomes == [(True, "rested"), (True, "rested"), (False, TIMED_OUT), (True, "rested")]
+    assert took < 2.0
