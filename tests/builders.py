@@ -58,9 +58,11 @@ def build(
     suite: str = "s",
     scorers: tuple[Scorer, ...] = BUILTIN_SCORERS,
     max_calls: int | None = None,
+    tags: Mapping[str, Sequence[str]] | None = None,
 ) -> Report:
     """A report of ``plan`` (case id -> behaviour per repeat) run through the real pipeline;
-    every case expects ``expect`` (default: route ``yes``) except the ``bare`` ones."""
+    every case expects ``expect`` (default: route ``yes``) except the ``bare`` ones; ``tags``
+    gives cases their tags (case id -> tags)."""
     repeats = len(next(iter(plan.values())))
     base_expect: dict[str, Any] = {"route": "yes"} if expect is None else dict(expect)
     if claims:
@@ -72,6 +74,7 @@ def build(
                 input=case_id,
                 must_pass=case_id in must_pass,
                 expect={} if case_id in bare else base_expect,
+                tags=list((tags or {}).get(case_id, ())),
             )
             for case_id in plan
         ]

@@ -2,9 +2,10 @@
 
 Per listed metric, each case's collapsed value and (pass/fail metrics) its success count are
 recomputed from its repeats, and the metric's figures from the per-case values: its collapsed k
-and n, its per-trial rate and its pass^k; a stored number that disagrees makes the report
-unusable for the gate. Reports written before per-trial rates store only the collapsed figure;
-the gate recomputes the rest from their repeats, so they gate against new reports alike.
+and n, its per-trial rate, its pass^k and its per-tag figures (``by_tag``); a stored number that
+disagrees makes the report unusable for the gate. Reports written before per-trial rates store
+only the collapsed figure; the gate recomputes the rest from their repeats, so they gate against
+new reports alike. Reports written before per-tag figures store none, and none are checked.
 """
 
 from __future__ import annotations
@@ -16,8 +17,10 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
+from fairwitness.report.slices import tag_figures
 from fairwitness.scoring import (
     BUILTIN_SCORERS,
+    CaseScore,
     Rates,
     Scorer,
     TrialScore,
@@ -31,7 +34,7 @@ from fairwitness.scoring.base import KIND_OF_COLLAPSE, Reason
 if TYPE_CHECKING:
     from fairwitness.dataset import Case
     from fairwitness.report import CaseOutcomes, Report
-    from fairwitness.report.model import Metric
+    from fairwitness.report.model import Figure, Metric
     from fairwitness.scoring import ScoringSettings
     from fairwitness.trace.model import Trace
 
@@ -73,6 +76,8 @@ class Audit:
     """Per case, in report order, the key of its success counts in ``successes``."""
     successes: dict[tuple[int, int], Successes] = field(default_factory=dict)
     """Success counts per metric, by case key (cases that read alike share one)."""
+    by_tag: dict[str, dict[str, Figure]] = field(default_factory=dict)
+    """Recomputed per-tag headline figures per metric (:mod:`fairwitness.report.slices`)."""
     problems: list[str] = field(default_factory=list)
 
     def collapsed_value(self, name: str) -> float | None:
@@ -235,6 +240,7 @@ def _check_cases(report: Report, scorers: dict[str, Scorer], audit: Audit) -> No
     for name, scorer in scorers.items():
         if scorer.kind != "continuous":
             audit.rates[name] = rates(per_metric[name], with_pass_k=scorer.kind == "capability")
+    _tag_figures(report, cases, keys, checked, audit)
     for name, scorer in scorers.items():
         audit.totals[name] = totals[name]
         if wrong[name]:
@@ -243,6 +249,55 @@ def _check_cases(report: Report, scorers: dict[str, Scorer], audit: Audit) -> No
                 f"disagrees with the case's repeats ({scorer.collapse}) in {len(wrong[name])} "
                 f"case(s): {id_list(wrong[name])} ({example[name]})"
             )
+
+
+def _tag_figures(
+    report: Report,
+    cases: list[CaseOutcomes],
+    keys: list[tuple[int, int]],
+    checked: dict[tuple[int, int], _Checked],
+    audit: Audit,
+) -> None:
+    """Each metric's per-tag figures from the stored per-case values and the success counts."""
+    tagged = Counter(
+        (tuple(case.tags), key) for case, key in zip(cases, keys, strict=True) if case.tags
+    )
+    for name, scorer in audit.scorers.items():
+        items = []
+        for (tags, key), count in tagged.items():
+            found = checked[key]
+            value = dict(found.stored).get(name)
+            score = (
+                CaseScore(None, "not_applicable", False)
+                if value is None
+                else CaseScore(value, None, False, *found.successes.get(name, (0, 0)))
+            )
+            items.append((tags, score, count))
+        audit.by_tag[name] = tag_figures(scorer, items, seed=report.run.seed)
+
+
+def _check_tags(audit: Audit, name: str, stored: Metric, where: str) -> None:
+    """The stored per-tag figures of ``name`` against the recomputed ones."""
+    found = audit.by_tag.get(name, {})
+    if list(stored.by_tag) != list(found):
+        audit.problems.append(
+            f"{where}.by_tag: stored for tags {id_list(stored.by_tag)} but the cases have tags "
+            f"{id_list(found) or '(none)'}"
+        )
+        return
+    for tag, figure in stored.by_tag.items():
+        again = found[tag]
+        pairs = [(getattr(figure, key), getattr(again, key)) for key in _FIGURE]
+        if figure.n != again.n or any(_differs(a, b) for a, b in pairs):
+            audit.problems.append(
+                f"{where}.by_tag.{tag}: stored value {figure.value} (k={figure.k:g}, "
+                f"n={figure.n}) but the tag's cases give {again.value} (k={again.k:g}, "
+                f"n={again.n})"
+            )
+            return
+
+
+_FIGURE = ("value", "k", "ci_low", "ci_high")
 
 
 def _totals(
@@ -287,6 +342,8 @@ def audit_report(report: Report, label: str) -> Audit:
         if scorer is not None:
             audit.scorers[name] = scorer
     _check_cases(report, audit.scorers, audit)
+    # Reports written before per-tag figures store none: there is nothing to disagree with.
+    tagged = any(metric.by_tag for metric in report.metrics.values())
     for name in audit.scorers:
         k, n = audit.totals[name]
         stored = report.metrics.get(name)
@@ -295,6 +352,8 @@ def audit_report(report: Report, label: str) -> Audit:
             audit.problems.append(f"{where}: missing, although scoring.metrics lists '{name}'")
             continue
         _check_figures(audit, name, stored, k, n, where)
+        if tagged:
+            _check_tags(audit, name, stored, where)
     for name in report.metrics:
         if name not in listed:
             audit.problems.append(

@@ -28,9 +28,11 @@ from fairwitness.report.model import (
     Report,
     RunInfo,
     ScoringInfo,
+    Selection,
     ShardInfo,
     Stability,
 )
+from fairwitness.report.slices import tag_figures
 from fairwitness.runner import RunResult, TrialResult
 from fairwitness.scoring import (
     PATTERNS_VERSION,
@@ -53,7 +55,8 @@ class RunDigest:
 
     ``judge``, when given, is stored as ``diagnostics.judge`` (see
     :mod:`fairwitness.judge`). ``pricing``, when given, prices the trials that
-    reported tokens but no cost (see :mod:`fairwitness.report._usage`)."""
+    reported tokens but no cost (see :mod:`fairwitness.report._usage`). ``selection``, when
+    given, records the cases a run selected by tag; ``split_hash`` is then the whole dataset's."""
 
     def __init__(
         self,
@@ -77,8 +80,14 @@ class RunDigest:
         shard: tuple[int, int] | None = None,
         positions: list[int] | None = None,
         pricing: PricingConfig | None = None,
+        selection: Selection | None = None,
+        split_hash: str | None = None,
     ) -> None:
         self.result = result
+        self.selection = selection
+        """The cases the run selected by tag (``dataset`` and ``whole`` hold only those)."""
+        self.split_hash = split_hash
+        """The whole dataset's split hash when the run selected some of its cases."""
         self.pricing = pricing
         self.judge = judge
         self.dataset = dataset
@@ -217,12 +226,21 @@ class RunDigest:
         lists = {
             id(self.collapsed[case.id][0]): self.collapsed[case.id][0] for case in self.dataset
         }
+        tagged = Counter(
+            (tuple(case.tags), id(self.collapsed[case.id][0])) for case in self.dataset if case.tags
+        )
         metrics: dict[str, Metric] = {}
         for index, scorer in enumerate(self.board.scorers):
             summary = summarise(
                 scorer, ((lists[key][index], count) for key, count in groups.items()), seed=seed
             )
-            metrics[scorer.name] = Metric.model_validate(summary.as_dict())
+            data = summary.as_dict()
+            data["by_tag"] = tag_figures(
+                scorer,
+                ((tags, lists[key][index], count) for (tags, key), count in tagged.items()),
+                seed=seed,
+            )
+            metrics[scorer.name] = Metric.model_validate(data)
         return metrics
 
     def _stability(self) -> Stability:
@@ -287,7 +305,7 @@ class RunDigest:
             suite=result.suite,
             suite_version=suite_version,
             split=split,
-            split_hash=self.whole.split_hash(),
+            split_hash=self.split_hash or self.whole.split_hash(),
             run=RunInfo(
                 tool_version=__version__,
                 created_at=result.started_at,
@@ -337,6 +355,7 @@ class RunDigest:
                 cost_usd_sum=usage.cost_usd_sum,
                 cost_usd_sum_by_model=usage.sums_by_model,
             ),
+            selection=self.selection,
             cases={},
         )
 

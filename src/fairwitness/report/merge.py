@@ -47,6 +47,7 @@ from fairwitness.report.model import (
     Report,
     Stability,
 )
+from fairwitness.report.slices import tag_figures
 from fairwitness.scoring import CaseScore, Scorer, success_count, summarise
 from fairwitness.scoring.base import KIND_OF_COLLAPSE
 
@@ -55,6 +56,7 @@ SAME: tuple[tuple[str, Callable[[Report], object]], ...] = (
     ("suite_version", lambda r: r.suite_version),
     ("split", lambda r: r.split),
     ("split_hash", lambda r: r.split_hash),
+    ("selection", lambda r: r.selection and r.selection.model_dump()),
     ("shard.total", lambda r: r.shard and r.shard.total),
     ("shard.dataset_cases", lambda r: r.shard and r.shard.dataset_cases),
     ("shard.dataset_ids_hash", lambda r: r.shard and r.shard.dataset_ids_hash),
@@ -257,6 +259,8 @@ def merge_reports(paths: Sequence[str | Path], out: str | Path, *, force: bool =
     # Pass 1: where each case is, and what the whole-run figures need from it.
     where: list[tuple[int, int, int]] = [(0, 0, 0)] * n_cases
     ids: list[str] = [""] * n_cases
+    tags: list[tuple[str, ...]] = [()] * n_cases
+    tag_tuples: dict[tuple[str, ...], tuple[str, ...]] = {}  # one tuple per combination seen
     verdicts: list[list[str | None]] = [[] for _ in range(n_cases)]
     values: dict[str, list[CaseScore]] = {s.name: [] for s in scorers}
     per_position: list[tuple[dict[str, Any], dict[str, Any], Successes]] = [({}, {}, {})] * n_cases
@@ -276,6 +280,8 @@ def merge_reports(paths: Sequence[str | Path], out: str | Path, *, force: bool =
                 _, record = read_case(handle, offset, length)
                 base = [o for o in record["repeats"] if o.get("variant", "base") == "base"]
                 ids[position] = case_id
+                listed = tuple(record.get("tags", ()))
+                tags[position] = tag_tuples.setdefault(listed, listed)
                 where[position] = (k, offset, length)
                 verdicts[position] = [o.get("verdict") for o in base]
                 counts = tuple(
@@ -306,7 +312,7 @@ def merge_reports(paths: Sequence[str | Path], out: str | Path, *, force: bool =
         raise ReportError(Problem("the same case id appears in two shards"))
 
     by_id = {ids[i]: verdicts[i] for i in range(n_cases)}
-    header = _header(shards, scorers, values, by_id, measured, unstable)
+    header = _header(shards, scorers, values, by_id, measured, unstable, tags)
     has_traces = all(_traces_of(s) is not None for s in shards)
     if has_traces:
         write_atomic(traces_target, _concatenate(shards))
@@ -367,12 +373,21 @@ def _header(
     verdicts: dict[str, list[str | None]],
     measured: int,
     unstable: int,
+    tags: list[tuple[str, ...]],
 ) -> Report:
     heads = [s.header for s in shards]
     first = heads[0]
     assert first.shard is not None
+    seed = first.run.seed
     metrics = {
-        scorer.name: summarise(scorer, values[scorer.name], seed=first.run.seed).as_dict()
+        scorer.name: {
+            **summarise(scorer, values[scorer.name], seed=seed).as_dict(),
+            "by_tag": tag_figures(
+                scorer,
+                ((tags[i], score, 1) for i, score in enumerate(values[scorer.name]) if tags[i]),
+                seed=seed,
+            ),
+        }
         for scorer in scorers
     }
     counts = {field: sum(getattr(h.counts, field) for h in heads) for field in Counts.model_fields}

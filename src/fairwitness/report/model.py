@@ -124,7 +124,7 @@ def _none(value: object) -> bool:
     return value is None
 
 
-def _empty(value: list[PassAtK]) -> bool:
+def _empty(value: list[PassAtK] | dict[str, Figure]) -> bool:
     return not value
 
 
@@ -176,6 +176,11 @@ class Metric(_Model):
     pass_k: list[PassAtK] = Field(default_factory=list, exclude_if=_empty)
     """pass^k and pass@k for k = 1 .. the most measured repeats of a case (capability
     metrics)."""
+    by_tag: dict[str, Figure] = Field(default_factory=dict, exclude_if=_empty)
+    """The headline figure over the cases of each tag (``CaseOutcomes.tags``), sorted by tag,
+    computed as the headline is (a capability metric's per-trial rate, any other metric's
+    collapsed value, each with its interval); a tag none of whose cases was measured has n 0 and
+    value null. Left out of the file when no case has a tag (:mod:`fairwitness.report.slices`)."""
 
 
 class Counts(_Model):
@@ -367,6 +372,29 @@ class ShardInfo(_Model):
     round once."""
 
 
+class Selection(_Model):
+    """Which cases of the dataset a run selected by tag (``run --tag`` / ``--exclude-tag``);
+    ``split_hash`` stays the whole dataset's, so two runs of one selection compare."""
+
+    tags: list[str] = Field(default_factory=list)
+    """A case with any of these tags ran; empty: every case not excluded."""
+    exclude_tags: list[str] = Field(default_factory=list)
+    """A case with any of these tags did not run (even with a tag of ``tags``)."""
+    cases: int = Field(ge=0)
+    """Cases selected."""
+    dataset_cases: int = Field(ge=0)
+    """Cases in the dataset before the selection."""
+
+    def describe(self) -> str:
+        """``tagged a or b, not tagged c``: the selection in words (its tags, as given)."""
+        parts = []
+        if self.tags:
+            parts.append("tagged " + " or ".join(self.tags))
+        if self.exclude_tags:
+            parts.append("not tagged " + " or ".join(self.exclude_tags))
+        return ", ".join(parts) or "every case"
+
+
 class Report(_Model):
     """The saved result of running one suite."""
 
@@ -403,6 +431,9 @@ class Report(_Model):
     """Trace file, relative to the report's directory."""
     shard: ShardInfo | None = None
     """Set on a shard's report (``run --shard I/N``); merged and whole runs have none."""
+    selection: Selection | None = Field(default=None, exclude_if=_none)
+    """The cases a run selected by tag; null (and left out of the file) when every case ran.
+    The gate compares only reports of the same selection."""
     cases: dict[str, CaseOutcomes]
     """Per-case outcomes, by case id, in dataset order."""
 
