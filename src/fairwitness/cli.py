@@ -41,6 +41,8 @@ def _run(args: argparse.Namespace) -> int:
         force=args.force,
         target=args.target,
         shard=args.shard,
+        tags=args.tags,
+        exclude_tags=args.exclude_tags,
         **overrides,
     )
 

@@ -15,13 +15,13 @@ import hashlib
 import json
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from fairwitness.errors import DatasetError, Problem
+from fairwitness.errors import DatasetError, Problem, UsageError
 from fairwitness.trace.model import CaseInput, Fault, input_text
 
 
@@ -190,6 +190,30 @@ class Dataset:
             else None,
         )
         return subset, positions
+
+    def select(self, tags: Sequence[str] = (), exclude_tags: Sequence[str] = ()) -> Dataset:
+        """The cases with any of ``tags`` (every case when none is given) and none of
+        ``exclude_tags``, in dataset order. A tag no case has, or a selection of no case, is a
+        :class:`UsageError` naming it and the tags the cases have."""
+        known = sorted({tag for case in self.cases for tag in case.tags})
+        for flag, given in (("--tag", tags), ("--exclude-tag", exclude_tags)):
+            for tag in given:
+                if tag not in known:
+                    listed = ", ".join(repr(t) for t in known) if known else "none"
+                    raise UsageError(f"{flag}: no case has the tag {tag!r}; known tags: {listed}")
+        wanted, unwanted = set(tags), set(exclude_tags)
+        chosen = [
+            case
+            for case in self.cases
+            if (not wanted or wanted.intersection(case.tags))
+            and not unwanted.intersection(case.tags)
+        ]
+        if not chosen:
+            raise UsageError("--tag/--exclude-tag: no case is left to run by this selection")
+        return Dataset(
+            chosen,
+            locations={c.id: self.locations[c.id] for c in chosen if c.id in self.locations},
+        )
 
     @classmethod
     def load(cls, *paths: str | Path, suite: str | None = None) -> Dataset:

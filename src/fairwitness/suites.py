@@ -46,7 +46,7 @@ from fairwitness.judge import (
     judge_identity,
     load_labels,
 )
-from fairwitness.report import Report, git_sha, save_run_report
+from fairwitness.report import Report, Selection, git_sha, save_run_report
 from fairwitness.report._usage import trial_cost
 from fairwitness.runner import Progress, Runner, RunResult
 from fairwitness.scoring.apply import unscored_lines
@@ -92,6 +92,8 @@ class _Planned:
     traces_path: Path
     whole: Dataset
     positions: list[int] | None = None
+    selection: Selection | None = None
+    split_hash: str | None = None
 
 
 def parse_shard(text: str | None) -> tuple[int, int] | None:
@@ -199,6 +201,8 @@ def run_suites(
     force: bool = False,
     target: str | None = None,
     shard: str | None = None,
+    tags: Sequence[str] = (),
+    exclude_tags: Sequence[str] = (),
     progress: TextIO | None = None,
     on_report: Callable[[SuiteRun], None] | None = None,
     **overrides: Any,
@@ -208,6 +212,9 @@ def run_suites(
     ``target`` replaces the config's target (``module:attr``), e.g. to run a second version.
     ``shard`` (``I/N``) runs only the cases :func:`~fairwitness.dataset.assign_shards` gives
     shard I, into ``SUITE.shard-I-of-N.report.json``; ``fairwitness merge`` joins the shards.
+    ``tags`` (a case with any of them) and ``exclude_tags`` (a case with none of them) select the
+    cases before anything runs or is sharded (:meth:`~fairwitness.dataset.Dataset.select`); the
+    report records the selection (``selection``), and its split hash stays the whole dataset's.
     ``progress`` receives the runner's progress line (none when ``None``). Any other keyword is a
     field of ``[run]`` (:class:`~fairwitness.config.RunConfig`: ``repeats``, ``concurrency``,
     ``timeout_s``, ``retry``, ``mode``, ``seed``, ...) that replaces the config's value; ``None``
@@ -222,6 +229,16 @@ def run_suites(
     planned: list[_Planned] = []
     for s in suites:
         whole = Dataset.load(loaded.resolve(s.path), suite=s.name)
+        selection = split_hash = None
+        if tags or exclude_tags:
+            everything, whole = whole, whole.select(tags, exclude_tags)
+            split_hash = everything.split_hash()
+            selection = Selection(
+                tags=sorted(set(tags)),
+                exclude_tags=sorted(set(exclude_tags)),
+                cases=len(whole),
+                dataset_cases=len(everything),
+            )
         dataset, positions = whole.shard(*part) if part else (whole, None)
         stem = f"{s.name}.shard-{part[0]}-of-{part[1]}" if part else s.name
         report_path = out_dir / f"{stem}.report.json"
@@ -232,7 +249,9 @@ def run_suites(
                     raise OutputExistsError(
                         Problem("output already exists; pass --force to replace it", file=str(path))
                     )
-        planned.append(_Planned(s, dataset, report_path, traces_path, whole, positions))
+        planned.append(
+            _Planned(s, dataset, report_path, traces_path, whole, positions, selection, split_hash)
+        )
     model = configured_judge(
         loaded, run_mode=settings.mode, cache_dir=loaded.resolve(settings.cache_dir)
     )
@@ -326,6 +345,8 @@ def run_suites(
             shard=part,
             positions=item.positions,
             pricing=loaded.config.pricing,
+            selection=item.selection,
+            split_hash=item.split_hash,
         )
         ran = SuiteRun(
             item.suite.name,

@@ -214,6 +214,22 @@ def build_parser() -> argparse.ArgumentParser:
         help="run only shard I of N (cases dealt by a stable hash of their id); join the shard "
         "reports with `fairwitness merge`",
     )
+    p_run.add_argument(
+        "--tag",
+        action="append",
+        dest="tags",
+        default=[],
+        metavar="T",
+        help="run only the cases with this tag (repeatable: a case with any of them runs)",
+    )
+    p_run.add_argument(
+        "--exclude-tag",
+        action="append",
+        dest="exclude_tags",
+        default=[],
+        metavar="T",
+        help="do not run the cases with this tag (repeatable; wins over --tag)",
+    )
 
     p_diag = sub.add_parser(
         "diagnose", help="is the agent stable, is the probe set blind, do relations hold?"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from typing import Any, TextIO
 
 from fairwitness.render import suite_lines
@@ -17,12 +18,15 @@ def run(
     force: bool = False,
     target: str | None = None,
     shard: str | None = None,
+    tags: Sequence[str] = (),
+    exclude_tags: Sequence[str] = (),
     stdout: TextIO | None = None,
     stderr: TextIO | None = None,
     **overrides: Any,
 ) -> int:
     """Run every configured suite (or ``suite``, see :func:`fairwitness.suites.run_suites`);
     print each report's path on ``stdout`` and its figures on ``stderr``; return the exit code.
+    ``tags`` and ``exclude_tags`` select the cases that run by tag.
     Other keywords are ``[run]`` fields that replace the config's."""
     out_stream = stdout or sys.stdout
     err_stream = stderr or sys.stderr
@@ -42,6 +46,8 @@ def run(
         force=force,
         target=target,
         shard=shard,
+        tags=tags,
+        exclude_tags=exclude_tags,
         progress=err_stream,
         on_report=show,
         **overrides,

@@ -17,6 +17,7 @@ from fairwitness.gate._rates import RatePairs, pair_rates
 from fairwitness.gate._settings import GateSettings
 from fairwitness.judge import judge_changed, judge_metrics, withheld_metrics
 from fairwitness.report import Report
+from fairwitness.report.slices import selection_text
 from fairwitness.scoring import Scorer
 
 
@@ -141,6 +142,7 @@ class ReportComparison:
             ("suite", b.suite, c.suite),
             ("suite_version", b.suite_version, c.suite_version),
             ("split_hash", b.split_hash, c.split_hash),
+            ("selection", selection_text(b), selection_text(c)),
             ("scoring.patterns_version", b.scoring.patterns_version, c.scoring.patterns_version),
             ("scoring.settings", b.scoring.settings, c.scoring.settings),
         )

@@ -14,6 +14,7 @@ from typing import Final
 from fairwitness import _format as fmt
 from fairwitness.report import Report
 from fairwitness.report.model import ModelUsage
+from fairwitness.report.slices import selection_text
 
 Escape = Callable[[object], str]
 
@@ -77,6 +78,14 @@ def _model_rows(cand: Report, base: Report | None, escape: Escape) -> list[tuple
     return rows
 
 
+def _selected(report: Report) -> str:
+    """The run's selection by tag, with how many of the dataset's cases it kept."""
+    chosen = report.selection
+    if chosen is None:
+        return selection_text(report)
+    return f"{selection_text(report)} ({chosen.cases} of {chosen.dataset_cases} cases)"
+
+
 def repro_rows(cand: Report, base: Report | None, escape: Escape) -> list[tuple[str, str, str]]:
     """``(label, baseline, candidate)`` rows: run metadata, the total cost, one "cost: MODEL" row
     per model, and the price table's version when either report used one."""
@@ -109,5 +118,7 @@ def repro_rows(cand: Report, base: Report | None, escape: Escape) -> list[tuple[
     ]
     if cand.usage.pricing_version or (base is not None and base.usage.pricing_version):
         rows.append(row("pricing", lambda r: r.usage.pricing_version or "none"))
+    if cand.selection is not None or (base is not None and base.selection is not None):
+        rows.append(row("cases selected", _selected))
     rows.append(row("target", lambda r: r.run.target))
     return rows
