@@ -36,6 +36,10 @@ per-trial rate (the mean over cases of each case's share of passing repeats), an
 its collapsed value. A report written before per-trial rates gates against a new one: both keep
 every repeat's scores, from which the gate recomputes everything.
 
+Per gated metric that dropped, the decision also lists the tags where it dropped most, each with
+the same paired test restricted to the tag's cases, unadjusted (:mod:`fairwitness.gate._slices`);
+they are shown, never decided on.
+
 Judge-derived metrics (the candidate's ``diagnostics.judge``) whose judge is not calibrated are not
 tested, get no floor and do not fail must-pass cases; a note says so.
 """
@@ -45,11 +49,12 @@ from __future__ import annotations
 from fairwitness.gate._audit import Audit, audit_report
 from fairwitness.gate._compare import is_bad
 from fairwitness.gate._decide import decide, paired_tests, rate_test
-from fairwitness.gate._decision import Decision, MetricDecision, PassFloor, Verdict
+from fairwitness.gate._decision import Decision, MetricDecision, PassFloor, TagSlice, Verdict
 from fairwitness.gate._options import gate_settings, parse_floors
 from fairwitness.gate._power import POWER, DetectableDrop, detectable_drop
 from fairwitness.gate._rates import RatePairs
 from fairwitness.gate._settings import GateSettings, Test
+from fairwitness.gate._slices import SLICE_MIN_CASES, SLICE_TOP
 
 __all__ = [
     "Audit",
@@ -60,6 +65,9 @@ __all__ = [
     "POWER",
     "PassFloor",
     "RatePairs",
+    "SLICE_MIN_CASES",
+    "SLICE_TOP",
+    "TagSlice",
     "Test",
     "Verdict",
     "audit_report",

@@ -19,6 +19,7 @@ from fairwitness.gate._decision import VERDICTS, Decision, MetricDecision, PassF
 from fairwitness.gate._power import POWER
 from fairwitness.gate._rates import RatePairs
 from fairwitness.gate._settings import GateSettings, Test
+from fairwitness.gate._slices import tag_slices
 from fairwitness.report import Report
 from fairwitness.scoring import Scorer
 from fairwitness.stats import (
@@ -235,6 +236,7 @@ def decide(
         test=settings.test,
         power_alpha=power_alpha,
         notes=gate.why.notes,
+        slices=tag_slices(gate, metrics, lambda pairs, name: rate_test(pairs, name, settings.test)),
     )
 
 

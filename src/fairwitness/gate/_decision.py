@@ -132,6 +132,36 @@ class MetricDecision(_Model):
         return self.model_dump(mode="json")
 
 
+class TagSlice(_Model):
+    """A gated metric's paired per-trial rate over the cases of one tag, where it dropped: shown
+    to say where a drop is, never part of the decision (the exit code ignores it)."""
+
+    metric: str
+    tag: str
+    n: int
+    """Paired cases with this tag measured in both reports."""
+    baseline: float
+    """Mean per-trial rate of the baseline over those cases."""
+    candidate: float
+    """Mean per-trial rate of the candidate over those cases."""
+    drop: float
+    """The mean per-case drop, in the good direction (positive: the candidate does worse)."""
+    p: float
+    """One-sided p-value of the gate's own paired test restricted to these cases: NOT adjusted
+    for multiple comparisons (many tags are looked at; the smallest p of many is small by
+    chance)."""
+    test: Literal["mcnemar", "sign-flip"]
+    """``mcnemar`` when each of these cases has one measured repeat on both sides."""
+    exact: bool = True
+    """Whether ``p`` was computed exactly (else by seeded Monte Carlo, see ``mc_error``)."""
+    mc_error: float = 0.0
+    """Monte Carlo standard error of ``p``; 0 when exact."""
+
+
+def _no_slices(value: tuple[TagSlice, ...]) -> bool:
+    return not value
+
+
 class Decision(_Model):
     """The gate's decision: exit code, verdict, every reason, and the per-metric figures."""
 
@@ -151,6 +181,10 @@ class Decision(_Model):
     ``power.alpha``)."""
     notes: list[str] = Field(default_factory=list)
     """Things worth knowing that do not change the exit code."""
+    slices: tuple[TagSlice, ...] = Field(default=(), exclude_if=_no_slices)
+    """Per gated metric whose per-trial rate dropped, the tags (with at least
+    ``SLICE_MIN_CASES`` paired cases) where it dropped most, worst first: each with its own
+    unadjusted p-value. Left out of the JSON when there are none; never changes the exit code."""
 
     model_config = ConfigDict(
         frozen=True, extra="forbid", use_attribute_docstrings=True, populate_by_name=True

@@ -22,6 +22,7 @@ from fairwitness.gate import Decision, MetricDecision
 from fairwitness.judge import WITHHELD, judge_summary, withheld_metrics
 from fairwitness.render._reliability import ReliabilityRow, most_unstable, reliability_rows
 from fairwitness.render._repro import repro_rows
+from fairwitness.render._slices import SliceRow, slice_caption, slice_rows
 from fairwitness.report import CaseOutcomes, Metric, Report
 
 Escape = Callable[[object], str]
@@ -93,6 +94,9 @@ class View:
     full_location: str | None = None
     shortened: bool = False
     flip_cap: int = 0
+    slices: list[SliceRow] = field(default_factory=list)
+    """Tags where a gated metric dropped most (unadjusted p-values; see ``slices_caption``)."""
+    slices_caption: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -485,4 +489,6 @@ def build_view(
         reliability_k=reliability_k,
         full_location=escape(full_location) if full_location else None,
         flip_cap=flip_cap,
+        slices=slice_rows(decision, escape, withheld) if baseline is not None else [],
+        slices_caption=slice_caption(),
     )
