@@ -16,8 +16,7 @@ from fairwitness.gate._identity import rescored_gated, rescored_metrics
 from fairwitness.gate._rates import RatePairs, pair_rates
 from fairwitness.gate._settings import GateSettings
 from fairwitness.judge import judge_changed, judge_metrics, withheld_metrics
-from fairwitness.report import Report
-from fairwitness.report.slices import selection_text
+from fairwitness.report import Report, selection_text
 from fairwitness.scoring import Scorer
 
 

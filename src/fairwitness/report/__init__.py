@@ -20,12 +20,12 @@ from fairwitness.report.model import (
     Report,
     RunInfo,
     ScoringInfo,
-    Selection,
     ShardInfo,
     Stability,
     TrialOutcome,
     UsageTotals,
 )
+from fairwitness.report.selection import Selection
 
 if TYPE_CHECKING:
     from fairwitness.report.build import (
@@ -39,6 +39,7 @@ if TYPE_CHECKING:
         render_report,
         write_report,
     )
+    from fairwitness.report.slices import selection_text
 
 _WHERE: dict[str, str] = {
     "RunDigest": "fairwitness.report.build",
@@ -47,6 +48,7 @@ _WHERE: dict[str, str] = {
     "render_report": "fairwitness.report.io",
     "report_header": "fairwitness.report.build",
     "save_run_report": "fairwitness.report.build",
+    "selection_text": "fairwitness.report.slices",
     "write_report": "fairwitness.report.io",
 }
 """Where each public name lives; modules are imported on first use, so a command that reads
@@ -73,6 +75,7 @@ __all__ = [
     "render_report",
     "report_header",
     "save_run_report",
+    "selection_text",
     "write_report",
 ]
 

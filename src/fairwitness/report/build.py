@@ -28,10 +28,10 @@ from fairwitness.report.model import (
     Report,
     RunInfo,
     ScoringInfo,
-    Selection,
     ShardInfo,
     Stability,
 )
+from fairwitness.report.selection import Selection
 from fairwitness.report.slices import tag_figures
 from fairwitness.runner import RunResult, TrialResult
 from fairwitness.scoring import (

@@ -13,6 +13,7 @@ from fairwitness._version import __version__
 from fairwitness.diagnostics._report import Diagnostics
 from fairwitness.errors import Problem, ReportError
 from fairwitness.report.io import render_report, write_report
+from fairwitness.report.selection import Selection
 from fairwitness.trace.model import TrialStatus
 
 if TYPE_CHECKING:
@@ -370,29 +371,6 @@ class ShardInfo(_Model):
     cost_usd_sum_by_model: dict[str, float] = Field(default_factory=dict)
     """The unrounded cost per ``usage.by_model`` key whose cost is known, so merged figures
     round once."""
-
-
-class Selection(_Model):
-    """Which cases of the dataset a run selected by tag (``run --tag`` / ``--exclude-tag``);
-    ``split_hash`` stays the whole dataset's, so two runs of one selection compare."""
-
-    tags: list[str] = Field(default_factory=list)
-    """A case with any of these tags ran; empty: every case not excluded."""
-    exclude_tags: list[str] = Field(default_factory=list)
-    """A case with any of these tags did not run (even with a tag of ``tags``)."""
-    cases: int = Field(ge=0)
-    """Cases selected."""
-    dataset_cases: int = Field(ge=0)
-    """Cases in the dataset before the selection."""
-
-    def describe(self) -> str:
-        """``tagged a or b, not tagged c``: the selection in words (its tags, as given)."""
-        parts = []
-        if self.tags:
-            parts.append("tagged " + " or ".join(self.tags))
-        if self.exclude_tags:
-            parts.append("not tagged " + " or ".join(self.exclude_tags))
-        return ", ".join(parts) or "every case"
 
 
 class Report(_Model):
