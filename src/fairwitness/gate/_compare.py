@@ -13,7 +13,7 @@ from typing import Literal
 from fairwitness.gate._audit import BUILTIN, audit_report, id_list
 from fairwitness.gate._decision import PRECEDENCE
 from fairwitness.gate._identity import rescored_gated, rescored_metrics
-from fairwitness.gate._rates import RatePairs, pair_rates
+from fairwitness.gate._rates import RatePairs, base_values, pair_means, pair_rates
 from fairwitness.gate._settings import GateSettings
 from fairwitness.judge import judge_changed, judge_metrics, withheld_metrics
 from fairwitness.report import Report, selection_text
@@ -301,7 +301,7 @@ class ReportComparison:
     def _rate_pairs(self, name: str) -> RatePairs:
         scorer = self.scorers[name]
         if scorer.kind == "continuous":
-            return RatePairs()
+            return pair_means(scorer, base_values(self.b, self.c, self.paired, name))
         if self._combos is None:
             b_keys, c_keys = self.b_audit.case_keys, self.c_audit.case_keys
             if self._aligned:
@@ -350,10 +350,11 @@ class ReportComparison:
                     "test across two judges measures the judges, not the agent; rerun the "
                     "baseline with this judge, or stop gating it"
                 )
-            elif self.scorers[name].kind == "continuous":
+            elif self.rate_pairs(name).outside is not None:
                 self.why.invalid.append(
-                    f"gated metric '{name}' is continuous: the paired test needs pass/fail "
-                    "outcomes (set a floor on it instead)"
+                    f"gated metric '{name}' is continuous with a per-trial value of "
+                    f"{self.rate_pairs(name).outside:g}, outside [0, 1]: the paired test on "
+                    "per-case means needs values between 0 and 1 (set a floor on it instead)"
                 )
             elif self.pairs(name).n == 0:
                 self.why.invalid.append(

@@ -5,6 +5,9 @@ baseline's share of measured repeats that passed minus the candidate's) goes int
 sign-flip test (:func:`fairwitness.stats.sign_flip`), valid whatever the per-case noise, and
 exactly McNemar's test when every paired case has one repeat on both sides. McNemar's test on the
 collapsed outcomes is computed beside it and shown; Holm's adjustment runs over the rate tests.
+A continuous metric named with ``--metric`` is tested the same way on its per-case means over
+the measured repeats (values in [0, 1]): the sign-flip test needs only that a case's drop is
+symmetric about 0 under "no change", whatever the values' distribution.
 """
 
 from __future__ import annotations
@@ -76,6 +79,12 @@ def _needed(rates: RatePairs, want: float, alpha: float) -> tuple[int | None, in
     return cases, repeats
 
 
+def measure_of(kind: str) -> str:
+    """What the rate test compares for a metric of ``kind``: the per-trial rate of a pass/fail
+    metric, the per-case mean of a continuous one."""
+    return "per-case mean" if kind == "continuous" else "per-trial rate"
+
+
 def _power_note(
     name: str, scorer: Scorer, rates: RatePairs, drop: float | None, alpha: float, m: int
 ) -> str:
@@ -87,7 +96,8 @@ def _power_note(
         )
     return (
         f"{name}: with {rates.n} paired cases (mean squared per-case difference "
-        f"{rates.mean_square:.3g}), a {change} of {drop:.3f} or more in the per-trial rate "
+        f"{rates.mean_square:.3g}), a {change} of {drop:.3f} or more in the "
+        f"{measure_of(scorer.kind)} "
         f"would be detected with {POWER:.0%} power at one-sided alpha {alpha:.4g} (alpha/m, "
         f"m = {m}); a smaller one can pass undetected"
     )
@@ -209,7 +219,7 @@ def decide(
                 exact=flip is None or flip.exact,
                 mc_error=0.0 if flip is None else flip.mc_error,
                 mcnemar_p=None
-                if result is None
+                if result is None or scorer.kind == "continuous"
                 else mcnemar(pairs.regressions, pairs.improvements, method=settings.test),
                 cases_needed=needed[0],
                 repeats_needed=needed[1],
@@ -242,11 +252,13 @@ def decide(
 
 def _tests_named(gated: list[MetricDecision]) -> str:
     names = {m.test for m in gated}
+    means = any(m.kind == "continuous" for m in gated)
     if names == {"mcnemar"}:
         return "one-sided McNemar"
+    on = "per-case rates and means" if means else "per-case rates"
     if names == {"sign-flip"}:
-        return "one-sided sign-flip tests on per-case rates"
-    return "one-sided sign-flip tests on per-case rates, McNemar's where k = 1"
+        return f"one-sided sign-flip tests on {on}"
+    return f"one-sided sign-flip tests on {on}, McNemar's where k = 1"
 
 
 def _regression_reasons(
@@ -280,6 +292,13 @@ def _regressed(metric: MetricDecision, settings: GateSettings) -> str:
         return (
             f"'{metric.name}' regressed: {collapsed}; one-sided McNemar ({settings.test}) p = "
             f"{metric.p:.3g}, Holm-adjusted {metric.p_adjusted:.3g} <= alpha {settings.alpha:g}"
+        )
+    if metric.kind == "continuous":
+        return (
+            f"'{metric.name}' regressed: per-case mean {metric.rate_baseline:.3f} -> "
+            f"{metric.rate_candidate:.3f} over {metric.rate_n} paired cases; one-sided "
+            f"sign-flip test p = {metric.p:.3g}, Holm-adjusted {metric.p_adjusted:.3g} <= alpha "
+            f"{settings.alpha:g}"
         )
     return (
         f"'{metric.name}' regressed: per-trial rate {metric.rate_baseline:.3f} -> "
@@ -321,7 +340,8 @@ def _detectability_reasons(
             fix += f" (more repeats alone would not, up to {MAX_REPEATS_SUGGESTED})"
         gate.why.inconclusive.append(
             f"'{metric.name}': this run cannot detect the drop it must (must_detect "
-            f"{want:g}) with {POWER:.0%} power: it detects {can} in the per-trial rate; "
+            f"{want:g}) with {POWER:.0%} power: it detects {can} in the "
+            f"{measure_of(metric.kind)}; "
             f"{fix}"
         )
 

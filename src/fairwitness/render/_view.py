@@ -189,7 +189,7 @@ def _decision_row(
         baseline=_metric_rate(base, m.name),
         candidate=_metric_rate(cand, m.name),
         delta=fmt.points(m.delta),
-        flips=f"{m.regressions} / {m.improvements}" if m.gated else fmt.DASH,
+        flips=f"{m.regressions} / {m.improvements}" if _flips_shown(m) else fmt.DASH,
         p=_p_with_error(m),
         p_adjusted=fmt.p_value(m.p_adjusted),
         detectable=fmt.DASH if m.detectable_drop is None else fmt.points(m.detectable_drop)[1:],
@@ -201,6 +201,12 @@ def _decision_row(
         if not m.gated
         else ("same test" if m.test == "mcnemar" else fmt.p_value(m.mcnemar_p)),
     )
+
+
+def _flips_shown(m: MetricDecision) -> bool:
+    """Whether the row counts cases that flipped: gated pass/fail metrics (a continuous metric's
+    per-case values do not flip between good and bad)."""
+    return m.gated and m.kind != "continuous"
 
 
 def _test_name(m: MetricDecision) -> str:
@@ -441,11 +447,12 @@ def build_view(
         gated = sum(m.gated for m in decision.metrics)
         paired = max((m.n for m in decision.metrics), default=0)
         tests = {m.test for m in decision.metrics if m.gated}
+        means = any(m.gated and m.kind == "continuous" for m in decision.metrics)
         test = (
             "McNemar's test (one repeat per case)"
             if tests == {"mcnemar"}
-            else "sign-flip test on per-case success rates (McNemar's where each case has one "
-            "repeat)"
+            else f"sign-flip test on per-case success rates{' and means' if means else ''} "
+            "(McNemar's where each case has one repeat)"
         )
         caption = (
             f"up to {paired} paired cases; p: one-sided {test}, {decision.test}, Holm over "
