@@ -392,6 +392,7 @@ def test_init_writes_a_working_project_and_never_overwrites(
         ".github/workflows/fairwitness.yml",
         "evals/agent.py",
         "evals/cases.jsonl",
+        "evals/checks.py",
         "evals/fairwitness.toml",
     ]
     workflow = (tmp_path / ".github/workflows/fairwitness.yml").read_text()
@@ -399,7 +400,13 @@ def test_init_writes_a_working_project_and_never_overwrites(
     capsys.readouterr()
     assert main(["run", str(target / "fairwitness.toml")]) == 0
     report = Report.load(target / "fairwitness-out" / "starter.report.json")
-    assert report.complete and report.counts.faults_fired == 3
+    assert report.complete and report.counts.faults_fired == 6
+    # the starter already uses a state check and a custom scorer, both measured and passing
+    for name, trials in (("state", 9), ("names_the_order", 9)):
+        metric = report.metrics[name]
+        assert (metric.trials, metric.successes) == (trials, trials)
+        assert metric.excluded == {"not_applicable": 4}  # the cases naming no order / no state
+    assert set(report.scoring.scorers) == {"names_the_order"}
     # a second init refuses and leaves everything as it was
     (target / "agent.py").write_text("# mine\n")
     capsys.readouterr()

@@ -1,5 +1,5 @@
-"""``fairwitness init [DIR]``: write a working config, example cases, an example target and a
-GitHub workflow. Never overwrites: if any file exists, nothing is written."""
+"""``fairwitness init [DIR]``: write a working config, example cases, an example target, one
+custom scorer and a GitHub workflow. Never overwrites: if any file exists, nothing is written."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ _FILES = {
     "fairwitness.toml": "fairwitness.toml",
     "cases.jsonl": "cases.jsonl",
     "agent.py": "agent.py",
+    "checks.py": "checks.py",
 }
 _WORKFLOW = ".github/workflows/fairwitness.yml"
 
