@@ -129,7 +129,11 @@ def _judge(args: argparse.Namespace) -> int:
     from fairwitness.commands.judge import calibrate_from_config
 
     return calibrate_from_config(
-        args.labels, threshold=args.threshold, config=args.config, as_json=args.json
+        args.labels,
+        threshold=args.threshold,
+        config=args.config,
+        as_json=args.json,
+        rubric=args.rubric,
     )
 
 

@@ -61,14 +61,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Field,
-    ValidationError,
-    ValidationInfo,
-    field_validator,
-)
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
 from fairwitness._toml_lines import line_of, located
 from fairwitness.errors import ConfigError, Problem, UsageError
@@ -150,15 +143,30 @@ class ScoringConfig(_Section):
     leaves that trial unscored. Not part of ``scoring.settings`` in a report."""
 
 
-class ScorerEntry(_Section):
-    """A user's scorer (``[[scorers]]``): its metric is scored in every run and import."""
+def _unset(value: object) -> bool:
+    return value is None
 
-    ref: str = Field(pattern=r"^[^:\s]+:[A-Za-z_][\w.]*$")
+
+class ScorerEntry(_Section):
+    """A user's scorer (``[[scorers]]``), scored in every run and import, or a rubric. Keys a
+    rubric added are left out of the config's hash while unset."""
+
+    ref: str | None = Field(default=None, exclude_if=_unset, pattern=r"^[^:\s]+:[A-Za-z_][\w.]*$")
     """``module:function``, imported with ``python_path`` first like the target (or a ``.py``
-    file, relative to the config file). The function takes ``(case, trace)``."""
-    kind: Literal["capability", "safety", "continuous"] | None = None
+    file, relative to the config file), taking ``(case, trace)``. Not for a rubric."""
+    kind: Literal["capability", "safety", "continuous", "rubric"] | None = None
     """Only for a plain function without ``@fairwitness.scorer`` (its metric is then named after
-    it, version "1"); a decorated scorer declares its own kind."""
+    it, version "1"), or ``rubric`` (a capability metric: the judge says pass or fail)."""
+    name: str | None = Field(default=None, exclude_if=_unset, pattern=r"^[a-z][a-z0-9_]{0,63}$")
+    """A rubric's metric name."""
+    rubric: str | None = Field(default=None, exclude_if=_unset, min_length=1)
+    """A rubric's text: what a passing answer does (or ``rubric_file``, never both)."""
+    rubric_file: str | None = Field(default=None, exclude_if=_unset, min_length=1)
+    """A file holding the rubric's text, relative to the config file."""
+    labels: str | None = Field(default=None, exclude_if=_unset, min_length=1)
+    """A rubric's calibration labels (JSONL: case ``id``, ``answer``, ``human`` pass or fail)."""
+    threshold: float | None = Field(default=None, exclude_if=_unset, gt=0, le=1)
+    """The kappa lower bound a rubric's judge must reach; unset: ``[judge] threshold``."""
 
 
 class JudgeConfig(_Section):

@@ -35,22 +35,26 @@ from fairwitness.errors import (
 )
 from fairwitness.judge import (
     JUDGED_METRIC,
+    RUBRIC_PROMPT_VERSION,
     Calibration,
     JudgedScorer,
     JudgeWork,
     ProviderJudge,
+    RubricScorer,
     calibrate,
     check_judge_metrics,
     configured_judge,
     judge_block,
     judge_identity,
     load_labels,
+    rubric_blocks,
+    rubric_scorers,
 )
 from fairwitness.report import Report, Selection, git_sha, save_run_report
 from fairwitness.report._usage import trial_cost
 from fairwitness.runner import Progress, Runner, RunResult
 from fairwitness.scoring.apply import unscored_lines
-from fairwitness.scoring.configured import configured_board
+from fairwitness.scoring.configured import RubricEntry, configured_board, rubric_entries
 from fairwitness.targets.loader import load_target
 from fairwitness.tools import check_fault_plan, registered_tools
 from fairwitness.trace.cache import TraceCache
@@ -118,7 +122,10 @@ def _settings(loaded: LoadedConfig, overrides: Mapping[str, Any]) -> RunConfig:
 
 
 def _judge(
-    loaded: LoadedConfig, names: Sequence[str], model: ProviderJudge | None = None
+    loaded: LoadedConfig,
+    names: Sequence[str],
+    model: ProviderJudge | None = None,
+    rubrics: tuple[Sequence[RubricEntry], Sequence[RubricScorer]] = ((), ()),
 ) -> dict[str, Any] | None:
     """The ``diagnostics.judge`` block every report of this run gets, or ``None`` when the config
     names no judge, no calibration labels and no judge-derived metrics. A bad label file or an
@@ -126,11 +133,13 @@ def _judge(
 
     With a configured judge (``model``), its metric is judge-derived and the calibration labels
     are labelled by that judge (stored ``judge`` labels are set aside), so the calibration shown
-    next to the metric is the calibration of the model that scored it."""
+    next to the metric is the calibration of the model that scored it. Each rubric's labels
+    are checked, then labelled by that judge, first (:func:`~fairwitness.judge.rubric_blocks`)."""
     section = loaded.config.judge
     if section.labels is None and not section.metrics and model is None:
         return None
     check_judge_metrics(loaded, names)
+    blocks = rubric_blocks(loaded, *rubrics)
     calibration: Calibration | None = None
     if section.labels is not None:
         path = loaded.resolve(section.labels)
@@ -150,6 +159,7 @@ def _judge(
         threshold=section.threshold,
         metrics=list(dict.fromkeys(metrics)),
         judge=judge_identity(model) if model is not None else None,
+        rubrics=blocks,
     )
 
 
@@ -252,6 +262,7 @@ def run_suites(
         planned.append(
             _Planned(s, dataset, report_path, traces_path, whole, positions, selection, split_hash)
         )
+    entries = rubric_entries(loaded)
     model = configured_judge(
         loaded, run_mode=settings.mode, cache_dir=loaded.resolve(settings.cache_dir)
     )
@@ -260,9 +271,18 @@ def run_suites(
         if model is not None
         else None
     )
-    board = configured_board(loaded, reserved=(JUDGED_METRIC,), judged=judged)
-    judge = _judge(loaded, board.names, model)
-    work = JudgeWork(judged, model) if judged is not None and model is not None else None
+    rubrics = (
+        rubric_scorers(
+            entries,
+            model.for_prompt(RUBRIC_PROMPT_VERSION),
+            concurrency=loaded.config.judge.concurrency,
+        )
+        if model is not None
+        else []
+    )
+    board = configured_board(loaded, reserved=(JUDGED_METRIC,), judged=judged, rubrics=rubrics)
+    judge = _judge(loaded, board.names, model, (entries, rubrics))
+    work = JudgeWork(judged, model, rubrics) if judged is not None and model is not None else None
     entry = target or loaded.config.target
     agent = load_target(
         entry,

@@ -379,6 +379,12 @@ def build_parser() -> argparse.ArgumentParser:
         "threshold, else 0.6)",
     )
     p_cal.add_argument("--config", metavar="FILE", help="the config to read [judge] from")
+    p_cal.add_argument(
+        "--rubric",
+        metavar="NAME",
+        help="calibrate the [judge] model on the rubric scorer NAME of [[scorers]], against "
+        "its labels",
+    )
     p_cal.add_argument("--json", action="store_true", help="print the calibration as JSON")
 
     p_readme = sub.add_parser(

@@ -1,4 +1,5 @@
-"""``fairwitness judge calibrate LABELS.jsonl``: may the judge's numbers be published? Exit 0/3/4."""
+"""``fairwitness judge calibrate [LABELS.jsonl] [--rubric NAME]``: may the judge's numbers be
+published? Exit 0/3/4."""
 
 from __future__ import annotations
 
@@ -8,17 +9,25 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from fairwitness.config import find_config, load_config
+from fairwitness.config import LoadedConfig, find_config, load_config
 from fairwitness.errors import EXIT_INCONCLUSIVE, EXIT_OK, DatasetError, Problem, UsageError
 from fairwitness.judge import (
+    RUBRIC_PROMPT_VERSION,
+    PromptJudge,
     ProviderJudge,
+    calibrate_rubric,
     check_threshold,
     configured_judge,
     judge_identity,
+    judge_of,
     load_labels,
+    read_rubric_labels,
+    rubric_scorers,
+    suite_cases,
 )
 from fairwitness.judge import calibrate as calibrate_records
 from fairwitness.render import calibration_text
+from fairwitness.scoring.configured import rubric_entries
 
 
 def _threshold(value: float) -> float:
@@ -36,13 +45,21 @@ def calibrate_from_config(
     config: str | None = None,
     as_json: bool = False,
     stdout: TextIO | None = None,
+    rubric: str | None = None,
 ) -> int:
     """:func:`calibrate` with the label file and threshold defaulting to the config's
-    ``[judge]`` section (``--config``, else the config in the current folder, if any)."""
+    ``[judge]`` section (``--config``, else the config in the current folder, if any); with
+    ``rubric``, :func:`calibrate_rubric` on that rubric scorer of ``[[scorers]]``."""
     loaded = load_config(config) if config else None
-    if loaded is None and labels is None:
+    if loaded is None and (labels is None or rubric is not None):
         found = find_config(Path.cwd())
         loaded = load_config(found) if found is not None else None
+    if rubric is not None:
+        if loaded is None:
+            raise UsageError("judge calibrate --rubric: no config here; pass --config FILE")
+        return calibrate_rubric_from_config(
+            loaded, rubric, labels=labels, threshold=threshold, as_json=as_json, stdout=stdout
+        )
     section = loaded.config.judge if loaded is not None else None
     if labels is None:
         if loaded is None or section is None or section.labels is None:
@@ -108,5 +125,59 @@ def calibrate(
     return code
 
 
-def _work(judge: ProviderJudge) -> dict[str, Any]:
+def calibrate_rubric_from_config(
+    loaded: LoadedConfig,
+    name: str,
+    *,
+    labels: str | None = None,
+    threshold: float | None = None,
+    as_json: bool = False,
+    stdout: TextIO | None = None,
+) -> int:
+    """Calibrate the ``[judge]`` model on the rubric scorer ``name`` against its labels (or the
+    label file ``labels``), whose ids must name cases of the configured suites; print kappa with
+    its interval, the confusion matrix (rows human, columns judge) and the ids of disagreement.
+    Exit codes as for :func:`calibrate`; the threshold defaults to the rubric's."""
+    stdout = stdout or sys.stdout
+    entries = {entry.name: entry for entry in rubric_entries(loaded)}
+    entry = entries.get(name)
+    if entry is None:
+        known = ", ".join(sorted(entries)) or "none"
+        raise UsageError(
+            f"--rubric: no rubric scorer named '{name}' in [[scorers]] (known: {known})"
+        )
+    threshold = _threshold(entry.threshold if threshold is None else threshold)
+    source = labels if labels is not None else str(entry.labels)
+    records = read_rubric_labels(source, suite_cases(loaded))
+    model = configured_judge(
+        loaded,
+        run_mode=loaded.config.run.mode,
+        cache_dir=loaded.resolve(loaded.config.run.cache_dir),
+    )
+    assert model is not None  # rubric_entries refuses a rubric without a [judge] provider
+    view = model.for_prompt(RUBRIC_PROMPT_VERSION)
+    concurrency = loaded.config.judge.concurrency
+    scorer = rubric_scorers([entry], view, concurrency=concurrency)[0]
+    calibration = calibrate_rubric(scorer, records, concurrency=concurrency)
+    decision = calibration.publishable(threshold)
+    code = EXIT_OK if decision.publishable else EXIT_INCONCLUSIVE
+    if as_json:
+        payload: dict[str, Any] = {
+            "labels_file": source,
+            "rubric": {"name": name, "rubric_hash": scorer.rubric_hash},
+            "judge": {**judge_of(view), **_work(view)},
+            "exit_code": code,
+            "decision": decision.json_data(),
+            "calibration": calibration.json_data(),
+        }
+        stdout.write(json.dumps(payload, indent=2, ensure_ascii=False, allow_nan=False) + "\n")
+    else:
+        text = calibration_text(
+            calibration, decision, source, judge=view, rubric=(name, scorer.rubric_hash)
+        )
+        stdout.write(text)
+    return code
+
+
+def _work(judge: ProviderJudge | PromptJudge) -> dict[str, Any]:
     return {"mode": judge.mode, "live_calls": judge.live_calls, "replayed": judge.replayed}

@@ -6,13 +6,16 @@ import difflib
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fairwitness.config import LoadedConfig
 from fairwitness.errors import ConfigError
 from fairwitness.judge._providers import AnthropicJudge, JudgeMode, JudgePrice, OpenAIJudge
 from fairwitness.judge._scorer import JUDGED_METRIC, JudgedScorer
 from fairwitness.scoring.scorers import BUILTIN_SCORERS
+
+if TYPE_CHECKING:
+    from fairwitness.judge._rubrics import RubricScorer
 
 ProviderJudge = OpenAIJudge | AnthropicJudge
 _PROVIDERS: dict[str, type[ProviderJudge]] = {"openai": OpenAIJudge, "anthropic": AnthropicJudge}
@@ -115,25 +118,33 @@ def judge_identity(judge: ProviderJudge) -> dict[str, Any]:
 
 
 class JudgeWork:
-    """What the run's judge did since :meth:`start`: prompts asked, live calls, replies replayed
-    and the estimated spend, for a report's ``diagnostics.judge.usage``."""
+    """What the run's judge did since :meth:`start`: prompts asked (for its own metric and the
+    rubrics'), live calls, replies replayed and the estimated spend, for a report's
+    ``diagnostics.judge.usage``."""
 
-    def __init__(self, judged: JudgedScorer, model: ProviderJudge) -> None:
-        self.judged, self.model = judged, model
+    def __init__(
+        self, judged: JudgedScorer, model: ProviderJudge, rubrics: Sequence[RubricScorer] = ()
+    ) -> None:
+        self.judged, self.model, self.rubrics = judged, model, tuple(rubrics)
         self.start()
 
+    def _asked(self) -> int:
+        return self.judged.asked + sum(rubric.asked for rubric in self.rubrics)
+
     def start(self) -> None:
+        """Start counting (at the start of each suite)."""
         model = self.model
-        self._mark = (self.judged.asked, model.live_calls, model.replayed, model.spent_usd)
+        self._mark = (self._asked(), model.live_calls, model.replayed, model.spent_usd)
 
     def usage(self) -> dict[str, Any]:
+        """What the judge did since :meth:`start`."""
         asked, live, replayed, spent = self._mark
         model = self.model
         cost = None
         if model.spent_usd is not None and spent is not None:
             cost = round(model.spent_usd - spent, 6)
         return {
-            "asked": self.judged.asked - asked,
+            "asked": self._asked() - asked,
             "live_calls": model.live_calls - live,
             "replayed": model.replayed - replayed,
             "cost_usd": cost,

@@ -19,9 +19,18 @@ block then says which judge that was and what it did in this run::
 
 and the calibration figures are those of that model, labelling the calibration file itself.
 
+Each rubric scorer of ``[[scorers]]`` (``kind = "rubric"``) has its own calibration against its
+own labels, under ``rubrics``, by metric name::
+
+    "rubrics": {"cites_listing": {"rubric_hash": "sha256:...", "judge": {"provider": "openai",
+      "model": "gpt-4o-mini", "prompt_version": "fw-rubric/1"}, "labels": "rubric-labels.jsonl",
+      "n": 24, "kappa": 0.91, "ci_low": 0.78, "ci_high": 1.0, "threshold": 0.6,
+      "publishable": true, "reason": "...", "notes": []}}
+
 Readers (the gate, the renderings, README blocks) ask :func:`withheld_metrics` which metrics to
-withhold: every metric the block lists, unless the block says ``publishable`` is exactly ``true``.
-A block edited into something unreadable therefore withholds rather than publishes.
+withhold: every metric the block lists, unless the block says ``publishable`` is exactly ``true``,
+and every rubric metric whose own calibration does not say so. A block edited into something
+unreadable therefore withholds rather than publishes.
 """
 
 from __future__ import annotations
@@ -70,6 +79,37 @@ class JudgeUsage(DiagnosticBlock):
     """Call mode (live, record, replay; mixed for shards that differ)."""
 
 
+class RubricBlock(DiagnosticBlock):
+    """One rubric metric's judge and its calibration against the rubric's own labels."""
+
+    rubric_hash: StrictStr
+    """``sha256:`` and the SHA-256 of the rubric's text."""
+    judge: JudgeIdentity
+    """The model that scored the rubric, and the rubric prompt's version."""
+    labels: StrictStr
+    """The rubric's label file as the config names it."""
+    n: StrictInt
+    """Labelled answers."""
+    kappa: StrictFloat | None
+    """Cohen's kappa between the judge and the humans; null when not estimated."""
+    ci_low: StrictFloat | None
+    """Lower bound of kappa's interval."""
+    ci_high: StrictFloat | None
+    """Upper bound of kappa's interval."""
+    threshold: StrictFloat
+    """The kappa lower bound the rubric's numbers must reach."""
+    publishable: StrictBool
+    """Whether the rubric's numbers may be shown (also requires ``ci_low >= threshold``)."""
+    reason: StrictStr
+    """Why, in one sentence."""
+    notes: list[StrictStr]
+    """What does not change the decision but a reader should know."""
+
+    def shown(self) -> bool:
+        """Whether the block says publishable and its stored bound reaches its threshold."""
+        return self.publishable and self.ci_low is not None and self.ci_low >= self.threshold
+
+
 class JudgeBlock(DiagnosticBlock):
     """The report's ``diagnostics.judge``: the judge's calibration against human labels, and
     whether its numbers may be shown. Booleans and numbers are strict, so an edited block never
@@ -101,6 +141,8 @@ class JudgeBlock(DiagnosticBlock):
     """The model that scored the run's judge metric; absent when none did."""
     usage: JudgeUsage | None = None
     """What that judge did in this run; absent when none did."""
+    rubrics: dict[StrictStr, RubricBlock] | None = None
+    """Each rubric metric's judge and calibration, by metric name; absent without rubrics."""
 
 
 class HasJudge(Protocol):
@@ -122,13 +164,18 @@ def judge_block(
     threshold: float,
     metrics: Sequence[str],
     judge: Mapping[str, Any] | None = None,
+    rubrics: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """The JSON-safe ``diagnostics.judge`` block; ``calibration`` is ``None`` when no labels are
     configured. ``labels`` is the label file as the config names it. ``judge`` (provider, model,
-    prompt version) is the model that scored the run's judge metric, stored as ``judge``."""
+    prompt version) is the model that scored the run's judge metric, stored as ``judge``;
+    ``rubrics`` are the rubric metrics' blocks by name (:class:`RubricBlock`), stored when any."""
     block = _calibration_block(calibration, labels=labels, threshold=threshold, metrics=metrics)
     if judge is not None:
         block = block.model_copy(update={"judge": JudgeIdentity.model_validate(judge)})
+    if rubrics:
+        typed = {name: RubricBlock.model_validate(data) for name, data in rubrics.items()}
+        block = block.model_copy(update={"rubrics": typed})
     return block.json_data()
 
 
@@ -187,6 +234,9 @@ def _unreadable(raw: Mapping[str, Any], exc: ValidationError) -> JudgeBlock:
     first = exc.errors(include_url=False)[0]
     field = ".".join(str(part) for part in first["loc"])
     names = raw.get("metrics")
+    rubrics = raw.get("rubrics")
+    if isinstance(names, list) and isinstance(rubrics, Mapping):
+        names = [*names, *rubrics]
     return JudgeBlock(
         measured=False,
         labels=None,
@@ -234,12 +284,36 @@ def withheld_reason(diagnostics: Judged) -> str:
     return block.reason or "the judge calibration gives no reason"
 
 
+def rubric_reason(name: str, rubric: RubricBlock) -> str:
+    """Why a rubric metric's numbers are withheld, with its kappa and n, as the block states it."""
+    judge = rubric.judge
+    why = rubric.reason
+    if rubric.publishable:
+        why = "its block says publishable, but its kappa lower bound does not reach its threshold"
+    return f"rubric '{name}' (judge {judge.provider}:{judge.model}): {why}"
+
+
 def withheld_metrics(diagnostics: Judged) -> dict[str, str]:
     """Metric name -> why its numbers are withheld; empty when nothing is withheld."""
-    if publishable(diagnostics):
-        return {}
-    reason = withheld_reason(diagnostics)
-    return dict.fromkeys(judge_metrics(diagnostics), reason)
+    found: dict[str, str] = {}
+    if not publishable(diagnostics):
+        found = dict.fromkeys(judge_metrics(diagnostics), withheld_reason(diagnostics))
+    block = _block(diagnostics)
+    for name, rubric in ((block.rubrics or {}) if block is not None else {}).items():
+        if not rubric.shown():
+            found[name] = rubric_reason(name, rubric)
+    return found
+
+
+def _rubric_summary(name: str, rubric: RubricBlock) -> str:
+    if not rubric.shown() or rubric.ci_low is None:
+        return f"withheld: {rubric_reason(name, rubric)}"
+    shown = "not stored" if rubric.kappa is None else f"{rubric.kappa:.2f}"
+    upper = "?" if rubric.ci_high is None else f"{rubric.ci_high:.2f}"
+    return (
+        f"rubric '{name}': kappa {shown} [{_bound_text(rubric.ci_low, rubric.threshold)}, "
+        f"{upper}], n = {rubric.n}, lower bound reaches {rubric.threshold:g}: shown"
+    )
 
 
 def judge_model(diagnostics: Judged) -> str | None:
@@ -269,6 +343,13 @@ def judge_summary(diagnostics: Judged) -> str | None:
     block = _block(diagnostics)
     if block is None:
         return None
+    rubrics = "".join(
+        f"; {_rubric_summary(name, rubric)}" for name, rubric in (block.rubrics or {}).items()
+    )
+    return _misreport_summary(diagnostics, block) + rubrics
+
+
+def _misreport_summary(diagnostics: Judged, block: JudgeBlock) -> str:
     marked = judge_metrics(diagnostics)
     tail = "" if marked else f"; {NOT_MARKED}"
     model = judge_model(diagnostics)

@@ -18,7 +18,10 @@ run in CI:
   ``<cache_dir>/judge-cache.jsonl`` (keyed by ``sha256(model, prompt_version, prompt)``) from the
   file, and calls and appends the rest; ``mode="replay"`` answers from that file only, without
   network, SDK or API key, so a calibrated judge reruns offline. A missing entry raises
-  :class:`JudgeCacheMiss`; it is never answered live.
+  :class:`JudgeCacheMiss`; it is never answered live;
+- **one judge, several prompts**: ``judge.for_prompt(version)`` runs another prompt (the rubric
+  prompt) on the same model, caps, cache and connections; its replies are keyed by that version,
+  and the judge's own prompt keeps its keys.
 
 The API key is read from the environment variable named by ``api_key_env`` when a live call is made,
 handed to the SDK client and never stored elsewhere, printed or logged. A judge keeps one SDK client
@@ -43,6 +46,7 @@ from typing import Any, ClassVar, Final, Literal
 
 from fairwitness.errors import CacheMissError, ConfigError, FairwitnessError, Problem
 from fairwitness.judge._prompt import JUDGE_PROMPT_VERSION
+from fairwitness.judge._views import PromptJudge
 
 JudgeMode = Literal["live", "record", "replay"]
 
@@ -242,9 +246,19 @@ class _ProviderJudge:
 
     # -- the JudgeModel call -------------------------------------------------------------------
 
+    def for_prompt(self, prompt_version: str) -> PromptJudge:
+        """This judge running the prompt of ``prompt_version`` (e.g. the rubric prompt): the same
+        model, budget, cache and connections, with replies recorded under that version."""
+        return PromptJudge(self, prompt_version)
+
     async def judge(self, prompt: str) -> str:
         """The raw reply to ``prompt``: replayed, or live (then recorded in ``record`` mode)."""
-        key = cache_key(self.model, self._prompt_version, prompt)
+        return await self.ask(prompt, self._prompt_version)
+
+    async def ask(self, prompt: str, prompt_version: str) -> str:
+        """The raw reply to ``prompt``, built from the template of ``prompt_version``, which keys
+        its record/replay entry; caps and counts are this judge's whichever prompt it runs."""
+        key = cache_key(self.model, prompt_version, prompt)
         if self.cache is not None and self.mode != "live":
             reply = self.cache.get(key)
             if reply is not None:
@@ -255,7 +269,7 @@ class _ProviderJudge:
             assert self.cache is not None
             raise JudgeCacheMiss(
                 Problem(
-                    f"judge {self.name} (prompt {self._prompt_version}) has no recorded reply "
+                    f"judge {self.name} (prompt {prompt_version}) has no recorded reply "
                     f"for key {key[:16]}; record it with mode='record'",
                     str(self.cache.path),
                 )
@@ -265,9 +279,7 @@ class _ProviderJudge:
         self._account(answer)
         if self.mode == "record":
             assert self.cache is not None
-            self.cache.put(
-                key, model=self.model, prompt_version=self._prompt_version, reply=answer.text
-            )
+            self.cache.put(key, model=self.model, prompt_version=prompt_version, reply=answer.text)
         return answer.text
 
     # -- budget --------------------------------------------------------------------------------

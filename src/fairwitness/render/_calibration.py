@@ -12,7 +12,14 @@ from collections.abc import Sequence
 from typing import Final
 
 from fairwitness.errors import EXIT_INCONCLUSIVE, EXIT_OK
-from fairwitness.judge import MIN_ITEMS, Calibration, ProviderJudge, PublishDecision, Slice
+from fairwitness.judge import (
+    MIN_ITEMS,
+    Calibration,
+    PromptJudge,
+    ProviderJudge,
+    PublishDecision,
+    Slice,
+)
 from fairwitness.render._escape import plain
 from fairwitness.stats import Kappa
 
@@ -69,7 +76,7 @@ def _slice_row(part: Slice) -> list[str]:
     ]
 
 
-def _judge_line(judge: ProviderJudge) -> str:
+def _judge_line(judge: ProviderJudge | PromptJudge) -> str:
     return (
         f"  judge: {_text(judge.name)} (prompt {_text(judge.prompt_version)}, {judge.mode}: "
         f"{judge.live_calls} live calls, {judge.replayed} replayed)"
@@ -81,17 +88,21 @@ def calibration_text(
     decision: PublishDecision,
     source: str,
     *,
-    judge: ProviderJudge | None = None,
+    judge: ProviderJudge | PromptJudge | None = None,
+    rubric: tuple[str, str] | None = None,
 ) -> str:
     """The terminal report of a calibration against the labels in ``source``: the verdict line
-    (and, when ``judge`` labelled the records, which judge and what it cost), the summary, the
-    confusion matrix, per label and per language, and the records the two disagree on."""
+    (and, when ``judge`` labelled the records, which judge and what it cost; for a rubric, its
+    name and hash), the summary, the confusion matrix, per label and per language, and the
+    records the two disagree on."""
     code = EXIT_OK if decision.publishable else EXIT_INCONCLUSIVE
     verdict = "PUBLISHABLE" if decision.publishable else "WITHHELD"
     level = f"{calibration.confidence * 100:g}%"
     lines = [f"fairwitness judge calibrate: {verdict} (exit {code}): {_text(decision.reason)}"]
     if judge is not None:
         lines.append(_judge_line(judge))
+    if rubric is not None:
+        lines.append(f"  rubric: {_text(rubric[0])} ({_text(rubric[1])})")
     lines.extend(f"  note: {_text(note)}" for note in decision.notes)
     metric = f", metric {_text(calibration.metric)}" if calibration.metric else ""
     lines += [

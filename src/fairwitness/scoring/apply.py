@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Protocol
 
 from fairwitness.dataset import Case
 from fairwitness.scoring._limits import TIMED_OUT, CallLimit
@@ -20,6 +20,23 @@ if TYPE_CHECKING:
 
 DEFAULT_SCORER_TIMEOUT_S: Final = 10.0
 """``[scoring] scorer_timeout_s`` unless set: the time one call of a user's scorer may take."""
+
+
+class AwaitedScorer(Protocol):
+    """A metric scored by awaiting a model (a rubric's judge): ``scorer`` names it, ``score``
+    gives a trial's score and raises :class:`~fairwitness.scoring.base.ScorerStopped` when the
+    model cannot answer any more, and ``identity_data`` is what a report records of it
+    (``scoring.scorers``)."""
+
+    @property
+    def scorer(self) -> Scorer:
+        """The metric."""
+
+    def identity_data(self) -> dict[str, str]:
+        """Kind, version and source hash, as ``scoring.scorers`` records them."""
+
+    async def score(self, trace: Trace, case: Case) -> TrialScore:
+        """The trial's score."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +67,8 @@ class ScoreBoard:
     after the built-in ones, each call within ``scorer_timeout_s``: a sync scorer inline under an
     interval timer while the board is entered (``with board:``; on a thread per call otherwise),
     an async one under :func:`asyncio.wait_for`. With ``judged`` the board also scores the
-    judge's metric (last in :attr:`scorers`). A board with a judge or an async scorer
+    judge's metric (last in :attr:`scorers`), and with ``rubrics`` the rubric metrics (after the
+    user's, before the judge's). A board with a judge, a rubric or an async scorer
     (:attr:`awaits`) scores with :meth:`ascore` instead of being called.
     """
 
@@ -61,12 +79,15 @@ class ScoreBoard:
         judged: JudgedScorer | None = None,
         *,
         user: Sequence[ScorerSpec] = (),
+        rubrics: Sequence[AwaitedScorer] = (),
         scorer_timeout_s: float = DEFAULT_SCORER_TIMEOUT_S,
     ) -> None:
         self.judged = judged
         self._rules = scorers
         self.user = tuple(user)
+        self.rubrics = tuple(rubrics)
         scorers = (*scorers, *(as_scorer(spec) for spec in self.user))
+        scorers = (*scorers, *(rubric.scorer for rubric in self.rubrics))
         if judged is not None:
             scorers = (*scorers, judged.scorer)
         names = [s.name for s in scorers]
@@ -95,12 +116,15 @@ class ScoreBoard:
 
     @property
     def awaits(self) -> bool:
-        """Whether scores must be awaited (:meth:`ascore`): a judge or an async user scorer."""
-        return self.judged is not None or bool(self._async)
+        """Whether scores must be awaited (:meth:`ascore`): a judge, a rubric or an async user
+        scorer."""
+        return self.judged is not None or bool(self._async) or bool(self.rubrics)
 
     def identities(self) -> dict[str, dict[str, str]]:
-        """Each user scorer's identity, by metric name, as a report records it."""
-        return {spec.name: spec.identity_data() for spec in self.user}
+        """Each user scorer's and rubric's identity, by metric name, as a report records it."""
+        found = {spec.name: spec.identity_data() for spec in self.user}
+        found.update((r.scorer.name, r.identity_data()) for r in self.rubrics)
+        return found
 
     def __enter__(self) -> ScoreBoard:
         if self._sync:
@@ -120,9 +144,9 @@ class ScoreBoard:
         return self._row((*self._built_in(trace, case), *self._user_sync(trace, case)))
 
     async def ascore(self, trace: Trace, case: Case) -> TrialScores:
-        """Every score of the trial, the async scorers' and the judge's awaited. Raises
-        :class:`ScoringStopped` (with the scores, the judge's unscored) when the judge cannot go
-        on."""
+        """Every score of the trial, the async scorers', the rubrics' and the judge's awaited.
+        Raises :class:`ScoringStopped` (with the scores, those of the judge that stopped and of
+        the judges after it unscored) when a judge cannot go on."""
         if not self.awaits:
             return self(trace, case)
         rules = self._built_in(trace, case)
@@ -131,16 +155,26 @@ class ScoreBoard:
             done = [await self._user_async(spec, trace, case) for spec in self._async]
             both = (*user, *done)
             user = tuple(both[i] for i in self._order)
-        if self.judged is None:
-            return self._row((*rules, *user))
-        try:
-            judged = await self.judged.score(trace, case)
-        except ScorerStopped as stop:
-            row = (*rules, *user, TrialScore(None, "unscored", None, f"judge stopped: {stop}"))
-            raise ScoringStopped(f"judge stopped: {stop}", self._row(row)) from stop
-        except Exception as exc:  # a broken judge must not sink the run either
-            judged = TrialScore(None, "unscored", None, f"{type(exc).__name__}: {exc}")
-        return self._row((*rules, *user, judged))
+        judges: list[AwaitedScorer | JudgedScorer] = [*self.rubrics]
+        if self.judged is not None:
+            judges.append(self.judged)
+        judged: list[TrialScore] = []
+        stopped: ScorerStopped | None = None
+        for judge in judges:
+            if stopped is not None:
+                judged.append(TrialScore(None, "unscored", None, f"judge stopped: {stopped}"))
+                continue
+            try:
+                judged.append(await judge.score(trace, case))
+            except ScorerStopped as stop:
+                stopped = stop
+                judged.append(TrialScore(None, "unscored", None, f"judge stopped: {stop}"))
+            except Exception as exc:  # a broken judge must not sink the run either
+                judged.append(TrialScore(None, "unscored", None, f"{type(exc).__name__}: {exc}"))
+        row = self._row((*rules, *user, *judged))
+        if stopped is not None:
+            raise ScoringStopped(f"judge stopped: {stopped}", row) from stopped
+        return row
 
     def _built_in(self, trace: Trace, case: Case) -> tuple[TrialScore, ...]:
         return tuple(self._score(scorer, trace, case) for scorer in self._rules)
@@ -195,7 +229,7 @@ def _outcome(spec: ScorerSpec, ok: bool, value: object, timeout_s: float) -> Tri
 def unscored_lines(board: ScoreBoard, rows: Iterable[TrialScores | None]) -> list[str]:
     """One warning per user scorer that left trials unscored (it raised, hung, or returned no
     verdict): how many of the trials, and the first reason."""
-    first = len(board.scorers) - len(board.user) - (board.judged is not None)
+    first = len(board.scorers) - len(board.user) - len(board.rubrics) - (board.judged is not None)
     counts = [0] * len(board.user)
     example: list[str | None] = [None] * len(board.user)
     trials = 0
