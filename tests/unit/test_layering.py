@@ -205,3 +205,16 @@ def test_no_import_cycles_between_modules() -> None:
     modules = set(paths)
     graph = {name: _import_targets(path, modules) for name, path in paths.items()}
     assert _cycles(graph) == []
+
+
+MAX_LINES = 500
+"""A module that grows past this is split by responsibility (DESIGN.md's style)."""
+
+
+def test_modules_stay_small() -> None:
+    long = {
+        str(path.relative_to(SRC)): lines
+        for path in SRC.rglob("*.py")
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    }
+    assert long == {}, f"split these by responsibility: {long}"

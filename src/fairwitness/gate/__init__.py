@@ -47,7 +47,6 @@ tested, get no floor and do not fail must-pass cases; a note says so.
 from __future__ import annotations
 
 from fairwitness.gate._audit import Audit, audit_report
-from fairwitness.gate._compare import is_bad
 from fairwitness.gate._decide import decide, paired_tests, rate_test
 from fairwitness.gate._decision import Decision, MetricDecision, PassFloor, TagSlice, Verdict
 from fairwitness.gate._options import gate_settings, parse_floors
@@ -55,6 +54,7 @@ from fairwitness.gate._power import POWER, DetectableDrop, detectable_drop
 from fairwitness.gate._rates import RatePairs
 from fairwitness.gate._settings import GateSettings, Test
 from fairwitness.gate._slices import SLICE_MIN_CASES, SLICE_TOP
+from fairwitness.gate._tally import is_bad
 
 __all__ = [
     "Audit",

@@ -5,93 +5,18 @@ from __future__ import annotations
 import difflib
 import re
 from collections import Counter
-from dataclasses import dataclass, field
 from itertools import compress
 from operator import attrgetter
 from typing import Literal
 
 from fairwitness.gate._audit import BUILTIN, audit_report, id_list
-from fairwitness.gate._decision import PRECEDENCE
 from fairwitness.gate._identity import rescored_gated, rescored_metrics
 from fairwitness.gate._rates import RatePairs, base_values, pair_means, pair_rates
 from fairwitness.gate._settings import GateSettings
+from fairwitness.gate._tally import Floor, Pairs, Reasons, flips_between, good_value, is_bad
 from fairwitness.judge import judge_changed, judge_metrics, withheld_metrics
 from fairwitness.report import Report, selection_text
 from fairwitness.scoring import Scorer
-
-
-def _good(scorer: Scorer) -> float:
-    return 1.0 if scorer.higher_is_better else 0.0
-
-
-def is_bad(value: float, scorer: Scorer) -> bool:
-    return value < 1.0 if scorer.higher_is_better else value > 0.0
-
-
-@dataclass
-class Pairs:
-    n: int = 0
-    regressions: int = 0
-    improvements: int = 0
-    regressed: list[str] = field(default_factory=list)
-    improved: list[str] = field(default_factory=list)
-
-
-@dataclass
-class _Flips:
-    """What one baseline score map and one candidate score map give, metric by metric."""
-
-    measured: list[str] = field(default_factory=list)
-    regressed: list[str] = field(default_factory=list)
-    improved: list[str] = field(default_factory=list)
-
-
-def _flips(
-    before_scores: dict[str, float | None],
-    after_scores: dict[str, float | None],
-    rules: dict[str, tuple[float, bool]],
-) -> _Flips:
-    pair = _Flips()
-    for name, before in before_scores.items():
-        after = after_scores.get(name)
-        if before is None or after is None or name not in rules:
-            continue
-        good, binary = rules[name]
-        pair.measured.append(name)
-        if binary and before == good and after != good:
-            pair.regressed.append(name)
-        elif binary and before != good and after == good:
-            pair.improved.append(name)
-    return pair
-
-
-@dataclass
-class Reasons:
-    invalid: list[str] = field(default_factory=list)
-    must_pass: list[str] = field(default_factory=list)
-    inconclusive: list[str] = field(default_factory=list)
-    regression: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-
-    def by_code(self) -> list[tuple[int, list[str]]]:
-        return list(
-            zip(
-                PRECEDENCE,
-                (self.invalid, self.must_pass, self.inconclusive, self.regression),
-                strict=True,
-            )
-        )
-
-
-@dataclass
-class Floor:
-    metric: str
-    kind: Literal["min", "max"]
-    value: float
-    k: int | None = None
-    """Set for a floor on pass^k (``which`` "hat") or pass@k ("at")."""
-    which: Literal["hat", "at"] | None = None
-
 
 _PASS_K = re.compile(r"^(?P<name>.+)\.pass(?P<which>[\^@])(?P<k>[0-9]+)$")
 
@@ -259,7 +184,7 @@ class ReportComparison:
         report read light shares identical maps) count alike: each combination is worked out
         once and counted; only the cases that flipped are listed one by one, in dataset order."""
         rules = {
-            name: (_good(scorer), scorer.kind != "continuous")
+            name: (good_value(scorer), scorer.kind != "continuous")
             for name, scorer in self.scorers.items()
         }
         scores = attrgetter("scores")
@@ -272,7 +197,7 @@ class ReportComparison:
         # the maps are held in the two lists, so their ids stay theirs
         keys = list(zip(map(id, before), map(id, after), strict=True))
         flips = {
-            key: _flips(b, a, rules)
+            key: flips_between(b, a, rules)
             for key, (b, a) in dict(zip(keys, zip(before, after, strict=True), strict=True)).items()
         }
         found = {name: Pairs() for name in rules}

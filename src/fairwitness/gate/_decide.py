@@ -17,12 +17,13 @@ from collections.abc import Sequence
 
 from fairwitness.errors import EXIT_OK
 from fairwitness.gate._audit import Audit
-from fairwitness.gate._compare import Floor, ReportComparison
+from fairwitness.gate._compare import ReportComparison
 from fairwitness.gate._decision import VERDICTS, Decision, MetricDecision, PassFloor
 from fairwitness.gate._power import POWER
 from fairwitness.gate._rates import RatePairs
 from fairwitness.gate._settings import GateSettings, Test
 from fairwitness.gate._slices import tag_slices
+from fairwitness.gate._tally import Floor
 from fairwitness.report import Report
 from fairwitness.scoring import Scorer
 from fairwitness.stats import (

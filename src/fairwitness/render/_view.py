@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fairwitness import _format as fmt
-from fairwitness.diagnostics import MeasuredMeter
 from fairwitness.gate import Decision, MetricDecision
-from fairwitness.judge import WITHHELD, judge_summary, withheld_metrics
-from fairwitness.render._reliability import ReliabilityRow, most_unstable, reliability_rows
+from fairwitness.judge import WITHHELD, withheld_metrics
+from fairwitness.render._diagnostics_rows import diagnostics_rows
+from fairwitness.render._reliability import ReliabilityRow, reliability_rows
 from fairwitness.render._repro import repro_rows
 from fairwitness.render._slices import SliceRow, slice_caption, slice_rows
 from fairwitness.report import CaseOutcomes, Metric, Report
@@ -270,74 +270,6 @@ def _verdicts(case: CaseOutcomes | None, escape: Escape) -> str:
     return ", ".join(escape(v) + (f" \u00d7{n}" if n > 1 else "") for v, n in found.most_common())
 
 
-def _diagnostics(report: Report, escape: Escape) -> list[tuple[str, str]]:
-    rows: list[tuple[str, str]] = []
-    diag = report.diagnostics
-    meter = diag.meter
-    if isinstance(meter, MeasuredMeter):
-        text = f"{meter.call}: {meter.flips}/{meter.pairs} repeat pairs changed verdict"
-        if meter.pairs >= fmt.SMALL_N and meter.flip_rate is not None:
-            bounds = fmt.interval(meter.ci_low, meter.ci_high)
-            text += f" ({fmt.percent(meter.flip_rate)} {bounds})"
-        rows.append(("verdict stochasticity", escape(text)))
-    else:
-        reason = meter.reason if meter is not None else "no meter in this report"
-        rows.append(("verdict stochasticity", escape(f"not measured: {reason}")))
-    blind = diag.blindness
-    if blind is not None and blind.skew is not None:
-        flag = "BLIND" if blind.blind else "not blind"
-        rows.append(
-            (
-                "blindness",
-                escape(
-                    f"{flag}: {fmt.percent(blind.skew)} of {blind.n} verdicts were "
-                    f"'{blind.top}', {blind.distinct} distinct"
-                ),
-            )
-        )
-    else:
-        note = blind.note if blind is not None else "no verdicts"
-        rows.append(("blindness", escape(f"not measured: {note}")))
-    skew = diag.label_skew
-    if skew is not None and skew.skew is not None:
-        flag = "SKEWED" if skew.blind else "ok"
-        rows.append(
-            (
-                "expected labels",
-                escape(
-                    f"{flag}: {fmt.percent(skew.skew)} of {skew.n} expected labels were "
-                    f"'{skew.top}'"
-                ),
-            )
-        )
-    relations = diag.relations
-    if relations is not None and relations.measured:
-        rows.append(("metamorphic relations", escape(relations.summary or "measured")))
-    else:
-        why = relations.reason if relations is not None else None
-        rows.append(("metamorphic relations", escape(f"not run: {why or 'not measured'}")))
-    stab = report.stability
-    if stab.unstable_share is not None:
-        rows.append(
-            (
-                "unstable cases",
-                fmt.rate(stab.unstable_cases, stab.measured_cases, stab.unstable_share)
-                + " (repeats disagree)",
-            )
-        )
-    else:
-        rows.append(
-            ("unstable cases", escape(f"not measured: {stab.reason or 'fewer than 2 repeats'}"))
-        )
-    unsteady = most_unstable(report)
-    if unsteady:
-        rows.append(("most unstable cases", escape(unsteady)))
-    judge = judge_summary(diag)
-    if judge is not None:
-        rows.append(("judge calibration", escape(judge)))
-    return rows
-
-
 def _exclusions(
     cand: Report, base: Report | None, decision: Decision | None, escape: Escape
 ) -> list[str]:
@@ -483,7 +415,7 @@ def build_view(
         reasons=reasons,
         notes=notes,
         has_baseline=baseline is not None and decision is not None,
-        diagnostics=_diagnostics(candidate, escape),
+        diagnostics=diagnostics_rows(candidate, escape),
         metrics=metrics,
         other_metrics=others,
         paired_caption=caption,
