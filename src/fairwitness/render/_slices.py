@@ -1,4 +1,4 @@
-"""The rows of "where it dropped most, by tag": the gate's tag slices, formatted and escaped.
+"""The rows of "where it got worse, by tag": the gate's tag slices, formatted and escaped.
 
 Tags are dataset text: each is made one line, cut to :data:`TAG_LIMIT` characters and escaped by
 the view's ``escape`` before a template sees it. The caption says what the rows are and what
@@ -24,7 +24,7 @@ Escape = Callable[[object], str]
 
 @dataclass(frozen=True)
 class SliceRow:
-    """One tag where a gated metric dropped, as shown."""
+    """One tag where a gated metric got worse, as shown."""
 
     metric: str
     tag: str
@@ -41,11 +41,12 @@ class SliceRow:
 def slice_caption() -> str:
     """What the rows are, in one paragraph (the same in every rendering)."""
     return (
-        f"For each gated metric whose per-trial rate dropped: the {SLICE_TOP} tags (among those "
-        f"with at least {SLICE_MIN_CASES} paired cases) where it dropped most, with the mean "
+        "For each gated metric that got worse (its per-trial rate fell, or rose for a "
+        f"lower-is-better metric such as misreport_as_empty): the {SLICE_TOP} tags (among those "
+        f"with at least {SLICE_MIN_CASES} paired cases) where it got worse most, with the mean "
         "per-trial rate over those cases. p: the gate's one-sided paired test on the tag's "
         "cases alone, not adjusted for multiple comparisons (many tags were looked at). These "
-        "say where a drop is, not whether there is one, and do not change the exit code."
+        "say where a change is, not whether there is one, and do not change the exit code."
     )
 
 

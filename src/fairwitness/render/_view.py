@@ -95,7 +95,7 @@ class View:
     shortened: bool = False
     flip_cap: int = 0
     slices: list[SliceRow] = field(default_factory=list)
-    """Tags where a gated metric dropped most (unadjusted p-values; see ``slices_caption``)."""
+    """Tags where a gated metric got worse most (unadjusted p-values; see ``slices_caption``)."""
     slices_caption: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
 

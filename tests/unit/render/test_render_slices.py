@@ -1,4 +1,4 @@
-""" "Where it dropped most, by tag" in the comment, the job summary and the terminal: tags are
+""" "Where it got worse, by tag" in the comment, the job summary and the terminal: tags are
 dataset text, so hostile ones (links, images, HTML, mentions, control characters, table breaks,
 very long) render inert, on one line, cut short."""
 
@@ -35,7 +35,7 @@ def test_the_comment_and_summary_show_the_slices_labelled_unadjusted_and_inert(r
     base, cand, decision = reports
     assert decision.slices
     for text in (render_comment(cand, base, decision), render_summary(cand, base, decision)):
-        assert "Where it dropped most, by tag" in text
+        assert "Where it got worse, by tag" in text
         assert "not adjusted for multiple comparisons" in text
         assert "at least 10 paired cases" in text
         parsed = check(text)
@@ -51,7 +51,7 @@ def test_the_comment_and_summary_show_the_slices_labelled_unadjusted_and_inert(r
 def test_the_terminal_lists_the_slices_on_one_line_each_without_control_codes(reports) -> None:
     base, cand, decision = reports
     text = render_terminal(cand, base, decision)
-    assert "where it dropped most, by tag (p not adjusted for multiple comparisons" in text
+    assert "where it got worse, by tag (p not adjusted for multiple comparisons" in text
     lines = [line for line in text.splitlines() if line.startswith("route [")]
     assert len(lines) == 3
     assert all("paired cases; p " in line and "not adjusted" in line for line in lines)
