@@ -10,8 +10,9 @@ deliberate flaws for the suite to find:
 
 ``target`` is release 1. ``candidate`` is release 2, the change a pull request would bring, with
 two more flaws planted for ``fairwitness demo`` to catch: it stops passing the role filter to
-``search_jobs`` (a regression in tool arguments), and it also reports a timed-out search as "no
-openings" (more absence claims made after failures).
+``search_jobs`` (a regression in tool arguments, in the search it remembers for the user, which a
+case's ``expect.state`` checks, and in the openings it lists, which ``checks.py``'s scorer checks),
+and it also reports a timed-out search as "no openings" (more absence claims made after failures).
 """
 
 from __future__ import annotations
@@ -109,11 +110,14 @@ def _describe_failure(result: Err, what: str) -> str:
     return f"I couldn't check {what} just now because the lookup failed ({result.kind}). Please try again."
 
 
-async def _search(city: str | None, role: str | None, release: int) -> str:
+async def _search(city: str | None, role: str | None, release: int, state: dict[str, Any]) -> str:
     if city is None:
         return "Which city should I search in?"
     # Release 2 "simplified" the call and lost the role filter.
-    result = await (search_jobs(city=city) if release >= 2 else search_jobs(city=city, role=role))
+    used = None if release >= 2 else role
+    result = await search_jobs(city=city, role=used) if used else await search_jobs(city=city)
+    # The app remembers the user's last search, as it was run, to offer it again next time.
+    state["recent_search"] = {"city": city, "role": used}
     label = f"{role} roles" if role else "jobs"
     if isinstance(result, Err):
         absent_on = ("rate_limit", "timeout") if release >= 2 else ("rate_limit",)
@@ -156,23 +160,24 @@ def _details(job_id: str) -> str:
     return _describe_failure(result, f"posting {job_id}")
 
 
-async def target(text: str) -> dict[str, str]:
+async def target(text: str) -> dict[str, Any]:
     """The agent, release 1: a question in, an answer and its route out."""
     return await _respond(text, release=1)
 
 
-async def candidate(text: str) -> dict[str, str]:
+async def candidate(text: str) -> dict[str, Any]:
     """The agent, release 2 (see the module's docstring for what changed)."""
     return await _respond(text, release=2)
 
 
-async def _respond(text: str, *, release: int) -> dict[str, str]:
+async def _respond(text: str, *, release: int) -> dict[str, Any]:
     ctx = fairwitness.current()
     ctx.record_model("jobsearch-rules-1")
     route = route_of(text, ctx.rng.random())
     city, role = _find(CITIES, text), _find(ROLES, text)
+    state: dict[str, Any] = {}
     if route == "search":
-        answer = await _search(city, role, release)
+        answer = await _search(city, role, release, state)
     elif route == "salary":
         answer = await _salary(city, role)
     elif route == "job_details":
@@ -184,4 +189,4 @@ async def _respond(text: str, *, release: int) -> dict[str, str]:
     ctx.record_usage(
         input_tokens=40 + words, output_tokens=len(answer.split()), cost_usd=words * 2e-7
     )
-    return {"text": answer, "verdict": route}
+    return {"text": answer, "verdict": route, "state": state}
