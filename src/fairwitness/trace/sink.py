@@ -32,8 +32,7 @@ class JsonlTraceSink:
         """Append one trace; returns its line number."""
         if self._file is None:
             raise RuntimeError("trace sink is closed")
-        self._file.write(trace.model_dump_json(by_alias=True))
-        self._file.write("\n")
+        self._file.write(trace.model_dump_json(by_alias=True) + "\n")
         self.lines += 1
         return self.lines
 
