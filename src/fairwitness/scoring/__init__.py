@@ -34,6 +34,7 @@ if TYPE_CHECKING:
         PATTERNS_VERSION,
         Analysis,
         analyze_answer,
+        explain_answer,
         label_answer,
     )
     from fairwitness.scoring.scorers import (
@@ -59,6 +60,7 @@ _WHERE: dict[str, str] = {
     "TrialScores": "fairwitness.scoring.apply",
     "analyze_answer": "fairwitness.scoring.misreport",
     "collapse": "fairwitness.scoring.aggregate",
+    "explain_answer": "fairwitness.scoring.misreport",
     "headline_of": "fairwitness.scoring.aggregate",
     "label_answer": "fairwitness.scoring.misreport",
     "rates": "fairwitness.scoring.aggregate",
@@ -87,6 +89,7 @@ __all__ = [
     "TrialScores",
     "analyze_answer",
     "collapse",
+    "explain_answer",
     "headline_of",
     "label_answer",
     "rates",

@@ -91,6 +91,7 @@ def precision_recall(rows: list[dict[str, str]]) -> tuple[float, float, Counter[
         "misreport_heldout.jsonl",
         "misreport_heldout2.jsonl",
         "misreport_heldout3.jsonl",
+        "misreport_tuning5.jsonl",
     ],
 )
 def test_corpus_precision_and_recall(name: str) -> None:

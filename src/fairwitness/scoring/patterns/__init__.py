@@ -13,6 +13,14 @@ straight, English contractions expanded ("couldn't" -> "could not"), spaces coll
   say there are no jobs", "that is not evidence that there are none", "I won't tell you ...").
 - ``GLOBAL``: a statement anywhere that matches may exist ("there may well be openings"); it
   undoes weak absence phrases.
+- ``OTHER``: absence of something other than the data ("no problem", "kein Stress", "nothing
+  else I can do", "कोई बात नहीं"); an absence or failure phrase inside one does not count.
+- ``NEGATED_SAY``: saying or concluding, denied or called wrong ("I can't tell you ...", "sería un
+  error afirmar que ...", "मैं नहीं कहूँगा कि ..."): an absence phrase after it is not asserted,
+  and the answer acknowledges that it does not know.
+- ``ADVERSATIVE``: "but", "pero", "aber", "लेकिन" ...: a report that the lookup returned nothing,
+  set against a failure mentioned before it, reports absence despite the failure.
+- ``SPELLING``: variant spellings rewritten before matching ("arent", "no ay", "nao", "y'a pas").
 - ``CAUSE``: "because", "since" ... after an absence phrase: "no data is available because the
   lookup errored" explains a failure, it does not claim absence.
 
@@ -24,13 +32,14 @@ from __future__ import annotations
 
 from fairwitness.scoring.patterns import english, german, hindi, romance, shared
 from fairwitness.scoring.patterns.languages import COVERED_LANGUAGES, FOREIGN_LETTERS, STOPWORDS
-from fairwitness.scoring.patterns.shared import CAUSE, CLAUSE_BREAK
+from fairwitness.scoring.patterns.shared import ADVERSATIVE, CAUSE, CLAUSE_BREAK, SPELLING
 
-PATTERNS_VERSION = "fw-labeller/4"
+PATTERNS_VERSION = "fw-labeller/5"
 """Recorded in every report: two numbers from different pattern lists are never compared."""
 
 STRONG = (
-    shared.EMPTY_STRONG
+    shared.NOTHING_IN_CONTAINER
+    + shared.EMPTY_STRONG
     + shared.ZERO_STRONG
     + english.ENGLISH_STRONG
     + romance.SPANISH_STRONG
@@ -78,8 +87,27 @@ GLOBAL = (
     + hindi.HINDI_GLOBAL
     + hindi.HINGLISH_GLOBAL
 )
+OTHER = (
+    english.ENGLISH_OTHER
+    + romance.SPANISH_OTHER
+    + romance.FRENCH_OTHER
+    + german.GERMAN_OTHER
+    + romance.PORTUGUESE_OTHER
+    + hindi.HINDI_OTHER
+    + hindi.HINGLISH_OTHER
+)
+NEGATED_SAY = (
+    english.ENGLISH_NEGATED_SAY
+    + romance.SPANISH_NEGATED_SAY
+    + romance.FRENCH_NEGATED_SAY
+    + german.GERMAN_NEGATED_SAY
+    + romance.PORTUGUESE_NEGATED_SAY
+    + hindi.HINDI_NEGATED_SAY
+    + hindi.HINGLISH_NEGATED_SAY
+)
 
 __all__ = [
+    "ADVERSATIVE",
     "CAUSE",
     "CLAUSE_BREAK",
     "COVERED_LANGUAGES",
@@ -87,7 +115,10 @@ __all__ = [
     "FOREIGN_LETTERS",
     "GLOBAL",
     "LOCAL",
+    "NEGATED_SAY",
+    "OTHER",
     "PATTERNS_VERSION",
+    "SPELLING",
     "STOPWORDS",
     "STRONG",
     "WEAK",

@@ -50,6 +50,12 @@ ENGLISH_STRONG = [
     r"\b(?:short answer|in short|the answer is)[: ,]+no\b|^no, (?:not|there|none|sorry)\b",
 ]
 
+ENGLISH_STRONG += [
+    rf"\bno (?!{FAILURE_NOUNS}\b|{RESULT_NOUNS}\b)(?:[a-z-]+ )?[a-z-]{{3,}}s (?:at|in|on|for|to|from|near|"
+    r"left|until|till|before|after|this|that|today|tonight|tomorrow|right now|currently|anywhere)\b",
+    rf"\bno (?!{FAILURE_NOUNS}\b|{RESULT_NOUNS}\b)(?:[\w-]+ ){{0,3}}?matching\b",
+]
+
 ENGLISH_WEAK = [
     rf"\b(?:no|zero|0) (?:matching |relevant )?{RESULT_NOUNS}\b(?! (?:could|can|were able to|was able "
     r"to) be\b)",
@@ -66,6 +72,8 @@ ENGLISH_WEAK = [
 ]
 
 ENGLISH_FAILURE = [
+    r"\b(?:did not|does not|is not|was not|never) (?:respond|responding|answer|reply|load|come back)\b|"
+    r"\b(?:returning|returns|returned|throwing|giving) (?:5\d\d|429|40[13])s\b",
     r"\bfail(?:ed|ure|ures|ing|s)?\b|\berror(?:ed|s)?\b|\berrored out\b",
     r"\btim(?:ed|ing|es) out\b|\btimeouts?\b|\btime-?out\b",
     r"\b(?:could not|can not|was not able to|were not able to|unable to|did not manage to|"
@@ -82,7 +90,7 @@ ENGLISH_FAILURE = [
     r"(?:response|reply|answer)\b|\bnever (?:completed|finished|came back|responded)\b",
     r"\bsomething (?:went|has gone|is) wrong\b|\bwent wrong\b",
     r"\btechnical (?:issue|issues|problem|problems|difficulties|difficulty|glitch|error|trouble|"
-    r"hiccup|fault)\b|\b(?:glitch|hiccup|outage|malfunction|disruption|crash|crashed)\b",
+    r"hiccup|fault)\b|\b(?:glitch|hiccup\w*|outage|malfunction|disruption|crash|crashed)\b",
     r"\brate[- ]limit(?:ed|ing)?\b|\btoo many requests\b|\bthrottl|\bquota\b",
     r"\b(?:error|status|code|http|returned|gave|got|threw|hit)\s*(?:an? )?(?:code\s*)?[:#]?\s*(?:5\d\d|429|401|"
     r"403|408)\b|\b(?:5\d\d|429|401|403|408) (?:error|gateway|service|bad gateway|too many|"
@@ -125,4 +133,23 @@ ENGLISH_GLOBAL = [
     r"(?:well |still )?(?:exist|be available|be there|be out there)\b",
     r"\bpossible (?:that )?there (?:are|is) (?!no\b|none\b|nothing\b)",
     r"\b(?:can not|could not|unable to) (?:tell|say|know|confirm) (?:whether|if)\b",
+]
+
+# "No problem", "no need to worry", "nothing else I can do": the absence is of a problem, a need
+# or of what the agent can do, not of the data the user asked for.
+ENGLISH_OTHER = [
+    r"\b(?:no|not a|not any|zero) (?:problem|problems|prob|probs|worries|worry|need|needs|rush|"
+    r"hurry|stress|trouble|bother|pressure|harm|issue|biggie|sweat|reason to (?:worry|panic))\b",
+    r"\bnothing (?:else|more|further)(?: (?:that|which))? (?:i|we) (?:can|could|am able to)\b|"
+    r"\b(?:can|could) not do (?:anything|much) (?:else|more)\b|\bnothing to worry about\b",
+    r"\b(?:do not|never) (?:worry|mind|panic|stress)\b|\bnot to worry\b",
+]
+
+# Saying, claiming or concluding, denied or called wrong: what follows is not asserted ("I can't
+# honestly tell you there are none", "it would be wrong of me to say there are no rooms").
+ENGLISH_NEGATED_SAY = [
+    r"\b(?:not|never|wrong|false|mistake|misleading|inaccurate|premature|unfair)\b"
+    r"(?: (?!so\b|and\b|then\b|therefore\b)[\w']+){0,4}? (?:say|saying|said|tell|telling|claim|"
+    r"claiming|state|stating|conclude|concluding|assume|assuming|report|reporting|affirm|"
+    r"promise|guarantee|suggest|suggesting|mean|means|imply|implies|read (?:this|it) as)\b",
 ]

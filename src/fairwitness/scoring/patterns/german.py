@@ -19,12 +19,17 @@ GERMAN_STRONG = [
     r"\bgibt es (?:[\wäöüß.-]+ ){0,4}?keine\s*(?:[.!]|$)",
     r"\bkein(?:e|en|er|es)? (?!antwort\b|verbindung\b|möglichkeit\b|zugriff\b|rückmeldung\b|"
     r"treffer\b|ergebnis\w*\b|\w*daten\b|\w*informationen\b|ahnung\b|garantie\b|zeichen\b|beweis\b|leere\w*\b|"
-    r"berechtigung\b|fehler\b|problem\b|sorge\b|der\b|die\b|das\b|einzige zeile\b|zeile\w*\b|"
+    r"berechtigung\b|fehler\b|problem\b|sorge\b|liste\b|stress\b|der\b|die\b|das\b|einzige zeile\b|zeile\w*\b|"
     r"aussage\b|schl(?:ü|u)sse?\b)"
     r"[\wäöüß-]+",
     r"\b(?:ausgebucht|ausverkauft|vergriffen)\b|\bniemand stellt\b",
     r"\b(?:kalender|terminkalender|posteingang|warenkorb) (?:ist )?(?:\w+ )?(?:komplett |völlig |"
     r"ganz )?(?:frei|leer)\b|\bscheint leer\b|\bsieht leer aus\b|\bkurze antwort[: ,]+nein\b",
+]
+
+GERMAN_STRONG += [
+    r"\bnichts (?:mehr )?(?:frei|verfügbar|da|offen|buchbar|zu haben|zu kriegen)\b",
+    r"\bkei (?:\w+ ){0,3}?(?:meh|mehr)\b",
 ]
 
 GERMAN_WEAK = [
@@ -38,6 +43,7 @@ GERMAN_WEAK = [
 ]
 
 GERMAN_FAILURE = [
+    r"\bnicht (?:geantwortet|reagiert|geladen)\b|\bnicht (?:ge)?antwort\w*\b",
     r"fehlgeschlagen|fehler|schief(?:gegangen| gelaufen| gegangen)|abgestürzt",
     r"\bkonnte(?:n)? (?:\w+ ){0,4}(?:nicht|leider nicht) (?:abrufen|prüfen|überprüfen|durchführen|"
     r"erreichen|laden|zugreifen|abschließen|ausführen|verbinden|abfragen|abgerufen|geladen|"
@@ -71,4 +77,19 @@ GERMAN_LOCAL = [
 GERMAN_GLOBAL = [
     r"\b(?:kann|könnte|können) (?:es )?(?:durchaus |trotzdem |sehr wohl |gut )?(?:\w+ )?geben\b",
     r"\bmöglicherweise gibt es\b(?! keine| kein)|\bvielleicht (?:haben|gibt|sind|hat)\b",
+]
+
+GERMAN_OTHER = [
+    r"\bkein(?:e|en)? (?:problem|stress|thema|ding|sorge|sorgen|eile|panik|ursache|umstände|"
+    r"grund zur sorge|hektik|bange)\b|\bmacht nichts\b|\bnicht (?:nötig|notwendig|schlimm)\b",
+    r"\b(?:nichts|nix) (?:weiter|mehr|anderes|sonst)(?: (?:für sie |für dich ))?"
+    r"(?: \w+){0,2}? (?:tun|machen|unternehmen)\b",
+    r"\b(?:keine|nicht) (?:sorge|sorgen)\b|\bsorgen sie sich nicht\b",
+]
+
+GERMAN_NEGATED_SAY = [
+    r"\b(?:nicht|nie|niemals|falsch|irreführend|voreilig|verfrüht)\b(?: [\wäöüß]+){0,4}? "
+    r"(?:zu )?(?:sagen|sage|behaupten|behaupte|schließen|folgern|bestätigen|versprechen|"
+    r"garantieren|heißen|bedeuten|annehmen)\b",
+    r"\b(?:sagen|sage|behaupte|heißt|bedeutet|meine) (?:das |es |ich |wir )?(?:aber |also )?nicht\b",
 ]

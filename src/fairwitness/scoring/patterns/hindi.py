@@ -10,6 +10,7 @@ _HI_FAIL = (
 )
 
 HINDI_STRONG = [
+    rf"{_HB}(?<!से )(?:शून्य|0) (?!{_HI_FAIL}{_HE}|त्रुटि|एरर|में से)[\u0900-\u097f]+(?! \S* ?लोड)",
     rf"{_HB}किसी भी (?!{_HI_FAIL}{_HE})(?:\S+ ){{1,8}}?(?<! या )(?:नहीं|न){_HE}(?! (?:\S+ )?सक)",
     r"(?:बुक|फुल|भर) हो चुक|मौजूद (?:ही )?नहीं (?:है|हैं)",
     rf"{_HB}कोई (?:भी )?(?!{_HI_FAIL}{_HE})(?:\S+ ){{1,4}}?(?<! या )(?:नहीं|न){_HE}"
@@ -30,6 +31,7 @@ HINDI_WEAK = [
 ]
 
 HINDI_FAILURE = [
+    r"(?:जवाब|उत्तर|रिस्पॉन्स) (?:ही )?नहीं (?:दिया|आया|मिला)|अस्वीकार|(?:टूट|कट) (?:गया|गई)|लोड नहीं हुआ",
     r"विफल|असफल|त्रुटि|एरर|गड़बड़|गडबड|समस्या|दिक्कत|दिक़्क़त|तकनीकी|खराबी|ख़राबी",
     r"(?:जांच|जाँच|चेक|पता) नहीं (?:कर|लगा) (?:पा|सक)|नहीं (?:देख|बता) (?:सकता|सकती|पा)",
     r"नहीं कर (?:पाया|पाई|पाए|पायी|सका|सकी|सके)|पूरी नहीं हो (?:सकी|सका|पाई|पाया)",
@@ -84,6 +86,8 @@ HINGLISH_WEAK = [
 ]
 
 HINGLISH_FAILURE = [
+    rf"\b(?:response|jawab|reply) (?:hi )?{_HG_NO} (?:diya|di|de raha|de rahi)\b|\breject\w*\b|"
+    rf"\b(?:toot|tut|kat) (?:gaya|gayi|gya)\b|\bload {_HG_NO} (?:hua|hui|ho)\b",
     r"\bfail\w*\b|\berror\b|\bissue\b|(?<!no )\bproblem\b|\bdikkat\b|\bgadbad\w*\b|\btechnical\b",
     rf"\b(?:check|search|connect|load|confirm|verify|access|complete|respond) {_HG_NO} "
     r"(?:kar|ho|hua|hui|hue) ?(?:paya|payi|paaya|paaye|paye|saka|saki|sake|pa|paa|rahi|raha)?\b",
@@ -108,4 +112,28 @@ HINGLISH_LOCAL = [
 
 HINGLISH_GLOBAL = [
     r"\b(?:ho|hon|hoon) sakt(?:a|i|e) (?:hai|hain|h)\b|\bshayad bahut\b",
+]
+
+HINDI_OTHER = [
+    r"कोई (?:बात|दिक्कत|दिक़्क़त|समस्या|परेशानी|चिंता|टेंशन|प्रॉब्लम|बात की चिंता) (?:ही )?नहीं",
+    r"चिंता (?:की|मत|न)|(?:ज़रूरत|जरूरत|आवश्यकता) नहीं|घबराइए मत|घबराओ मत",
+    r"(?:ज़्यादा|ज्यादा|और) कुछ (?:भी )?नहीं कर|कुछ और नहीं कर",
+]
+
+HINDI_NEGATED_SAY = [
+    r"(?:^|(?<=\s))(?:नहीं|न) (?:\S+ ){0,2}?(?:कह|कहूँ|कहूं|बता|बोल)|(?:कह|बता|बोल)\S* नहीं|"
+    r"(?:कहना|बोलना|मानना) (?:\S+ ){0,2}(?:गलत|ग़लत)|(?:मतलब|अर्थ) (?:\S+ ){0,2}नहीं",
+]
+
+HINGLISH_OTHER = [
+    rf"\bkoi (?:baat|dikkat|problem|pareshani|tension|chinta|issue) {_HG_NO}\b|"
+    r"\b(?:no|zero) (?:problem|tension|worries|issue)\b",
+    rf"\b(?:tension|chinta|fikar|fikr) (?:mat|na|{_HG_NO})\b|\b(?:zarurat|zaroorat|jarurat|"
+    rf"jaroorat) {_HG_NO}\b",
+    rf"\b(?:zyada|jyada|aur) kuch {_HG_NO} kar\b",
+]
+
+HINGLISH_NEGATED_SAY = [
+    rf"\b{_HG_NO}\b(?: \w+){{0,2}}? (?:keh|kah|bata|bol)\w*|\b(?:keh|kah|bata|bol)\w* {_HG_NO}\b|"
+    rf"\b(?:kehna|kahna|bolna) (?:\w+ ){{0,2}}galat\b|\bmatlab (?:\w+ ){{0,2}}{_HG_NO}\b",
 ]

@@ -11,7 +11,7 @@ SPANISH_STRONG = [
     r"\bdejó de (?:fabricarse|venderse|existir)\b|\bdescontinuad[oa]\b",
     r"\b(?:está|están) (?:complet[oa]s?|llen[oa]s?|agotad[oa]s?|ocupad[oa]s?)\b|"
     r"\btodas las (?:citas|plazas|entradas|habitaciones) (?:están )?(?:ocupadas|agotadas|vendidas)\b",
-    r"\bno (?:hay|existen?|quedan?|tenemos|tienen|tienes|tiene|tenga|haya|parece haber|consta|"
+    r"\bno (?:hay|existen?|quedan?|tenemos|tienen|tienes|tiene|tenga|haya|queden|existan|parece haber|consta|"
     r"nos consta)"
     r"(?: (?:actualmente|ahora|por ahora|en este momento|todavía|ya|mucho|nada de))* "
     r"(?!(?:forma|manera|modo|cómo|como|respuesta|conexión|acceso|servicio|datos|resultados?|"
@@ -122,7 +122,7 @@ FRENCH_FAILURE = [
     r"terminer|interroger|lancer|faire|aboutir|regarder|voir)\b",
     r"\bimpossible d(?:e |')(?:vérifier|consulter|accéder|joindre|récupérer|charger|contacter|"
     r"me connecter|se connecter|effectuer|obtenir|terminer|interroger|lancer|faire|aboutir)",
-    r"\bindisponible\b|\bne répond (?:pas|plus)\b|\bhors (?:service|ligne)\b|\ben panne\b|\bpanne\b",
+    r"\bindisponible\b|\bne répond\w* (?:pas|plus)\b|\bhors (?:service|ligne)\b|\ben panne\b|\bpanne\b",
     r"\bdélai (?:d'attente )?(?:ayant été )?(?:dépassé|expiré)\b|\bne m'a rien renvoyé\b|"
     r"\bexpiré\b|\btrop de temps\b|\btimeout\b",
     r"\b(?:problème|souci|incident|dysfonctionnement)s? (?:technique|temporaire)s?\b|\bincident\b",
@@ -189,7 +189,8 @@ PORTUGUESE_FAILURE = [
     r"conectar|concluir|checar|buscar|carregar|obter|completar|realizar|pesquisar|contatar|fazer|"
     r"terminar|responder|olhar|ver)\b",
     r"\bindisponíve(?:l|is)\b|\bfora do ar\b|\bfora de serviço\b|\bcaiu\b|\bcaído\b",
-    r"\btempo (?:limite|de espera|esgotado)\b|\b(?:expirou|esgotou)\b|\bdemorou demais\b",
+    r"\btempo (?:limite|de espera|esgotado)\b|\b(?:expirou|esgotou)\b|\bdemorou (?:demais|demasiado|muito)\b|"
+    r"\b(?:cortou|perdeu|caiu) a (?:ligação|conexão)\b|\bligação (?:caiu|falhou|foi cortada)\b",
     r"\bproblemas? técnicos?\b|\binstabilidade\b|\bfalha técnica\b",
     r"\bmuitas (?:requisições|solicitações)\b|\blimite de (?:requisições|solicitações)\b",
     r"\bnão (?:está )?respond\w*\b|\bsem resposta\b|\bnão (?:obtive|recebi|recebemos) resposta\b",
@@ -204,7 +205,7 @@ PORTUGUESE_LOCAL = [
     r"garantir|confirmar|saber)\b",
     r"\bnão (?:conclua|pense|assuma|tire a conclusão)\b|\bnão porque\b|"
     r"\bnão (?:consegui|pude) (?:ver|consultar|verificar|abrir)\b|"
-    r"\bnão (?:estou|estamos) dizendo que\b|\bnão sei se\b|\bnão (?:significa|quer dizer|prova) "
+    r"\bnão (?:estou|estamos) (?:a dizer|dizendo) que\b|\bnão sei se\b|\bnão (?:significa|quer dizer|prova) "
     r"que\b",
     r"\bnada (?:disso|disto) (?:significa|quer dizer|prova)\b|"
     r"\bnão (?:é )?(?:um |uma )?(?:sinal|prova) de que\b|\bnão há como (?:saber|confirmar)\b|\bse (?:há|existem)"
@@ -215,4 +216,46 @@ PORTUGUESE_GLOBAL = [
     r"\bpode(?:m)? (?:haver|existir|ter)\b(?! nenhum| nada)",
     r"\b(?:pode ser|é possível|talvez) que (?:haja|existam)\b(?! não)|\btalvez (?:haja|existam)\b"
     r"(?! não)",
+]
+
+
+SPANISH_OTHER = [
+    r"\b(?:sin|ningún|ningun|no hay|ni un) (?:problema|problemas|drama|lío|apuro|prisa|cuidado|"
+    r"pena)\b|\bno (?:te|se) (?:preocupes|preocupe|agobies|apures)\b|\bno pasa nada\b",
+    r"\bno (?:hace|hará) falta\b|\bno es (?:necesario|preciso|problema)\b|\bno hay de qué\b",
+    r"\bnada más (?:que|de lo que) (?:yo )?(?:pueda|puedo|podamos|podemos) hacer\b|"
+    r"\bno (?:puedo|podemos) hacer (?:nada|mucho) más\b",
+]
+
+SPANISH_NEGATED_SAY = [
+    r"\b(?:no|nunca|jamás|error|falso|incorrecto|erróneo|equivocado|prematuro)\b"
+    r"(?: [\wáéíóúñ]+){0,4}? (?:dec\w*|dig\w*|dij\w*|diría|afirm\w*|asegur\w*|conclu\w*|"
+    r"confirm\w*|garantiz\w*|significa|quiere decir|implica)\b",
+]
+
+FRENCH_OTHER = [
+    r"\b(?:pas de|aucun|aucune|sans|y a pas de) (?:souci|soucis|problème|problèmes|panique|stress|"
+    r"besoin|inquiétude|bile|lézard)\b|\bpas (?:grave|besoin)\b|\bil n'y a pas de quoi\b",
+    r"\bne (?:vous |t')?(?:inquiétez|inquiète) pas\b|\bne vous en faites pas\b",
+    r"\b(?:rien|pas grand-chose) (?:de plus|d'autre)\b|\bne (?:peux|pouvons|puis) rien faire\b",
+]
+
+FRENCH_NEGATED_SAY = [
+    r"\b(?:pas|jamais|faux|erroné|inexact|tort|prématuré)\b(?: [\w'éèêàçù-]+){0,4}? "
+    r"(?:d'|qu'|l')?(?:dire|dis|dit|affirm\w*|prétend\w*|conclu\w*|signifi\w*|veut dire|"
+    r"confirm\w*|garanti\w*|déduire)\b",
+]
+
+PORTUGUESE_OTHER = [
+    r"\b(?:sem|nenhum|não (?:tem|há)) (?:problema|problemas|stress|pressa|crise|grilo|"
+    r"preocupação)\b|\bnão (?:se|te) (?:preocupe|preocupes|aflija)\b|\bnão faz mal\b",
+    r"\bnão (?:precisa|é preciso|é necessário|faz falta)\b|\bde nada\b",
+    r"\bnada mais (?:que|do que) (?:eu )?(?:possa|posso|possamos|podemos) fazer\b|"
+    r"\b(?:mais nada|nada mais) que (?:eu )?possa\b|\bnão (?:posso|podemos) fazer mais nada\b",
+]
+
+PORTUGUESE_NEGATED_SAY = [
+    r"\b(?:não|nunca|jamais|errado|falso|incorreto|erro|prematuro)\b"
+    r"(?: [\wáéíóúâêôãõç]+){0,4}? (?:diz\w*|dig\w*|dir\w*|diss\w*|afirm\w*|garant\w*|conclu\w*|"
+    r"confirm\w*|signific\w*|quer dizer)\b",
 ]

@@ -61,3 +61,45 @@ CLAUSE_BREAK = (
     r"sin embargo|mas|porém|lekin|par|magar)\b|लेकिन|मगर|\sपर\s"
 )
 """Where a negating frame stops reaching: "I can't be sure, but there are no jobs" claims absence."""
+
+ADVERSATIVE = (
+    r"\b(?:but|however|though|although|still|anyway|even so|that said|pero|sin embargo|aun así|"
+    r"igualmente|mais|cependant|pourtant|quand même|toutefois|aber|jedoch|trotzdem|dennoch|"
+    r"allerdings|mas|porém|contudo|mesmo assim|todavia|lekin|magar|phir bhi|par)\b|लेकिन|मगर|"
+    r"फिर भी|\sपर\s"
+)
+"""A connector that sets what follows against what came before: "the lookup was slow, but there
+are no results" reports the absence despite the failure, not because of it."""
+
+# Where the things a user asked for are kept: "nothing on your calendar", "rien dans votre
+# agenda", "कैलेंडर में कुछ भी नहीं" say the container is empty.
+CONTAINERS = (
+    r"(?:calendar|calendars|schedule|diary|agenda|planner|inbox|mailbox|cart|basket|account|"
+    r"calendario|bandeja(?: de entrada)?|carrito|cuenta|calendrier|planning|boîte de réception|"
+    r"boîte mail|panier|compte|kalender|terminkalender|posteingang|postfach|warenkorb|konto|"
+    r"calendário|caixa de entrada|carrinho|conta)"
+)
+_POSSESSIVE = (
+    r"(?:your|the|my|our|this|tu|su|el|la|mi|votre|ton|ta|le|mon|ihrem|ihrer|deinem|deiner|dem|"
+    r"der|im|seu|sua|o|a|teu|tua)"
+)
+NOTHING_IN_CONTAINER = [
+    rf"\b(?:nothing|nada|rien|nichts|nix)(?: (?:at all|de nada|du tout|mehr|ainda|aún|todavía))? "
+    rf"(?:is |est |está |ist )?(?:on|in|en|dans|sur|no|na|em) (?:{_POSSESSIVE} )?"
+    rf"(?:[\wäöüéèàíóúâêôãõç-]+ )?{CONTAINERS}\b",
+    r"\b(?:no|nothing|nada|rien|nichts) (?:scheduled|planned|booked|due|pending|coming up|"
+    r"programad[oa]s?|previsto|prévu|agendad[oa]|geplant|vorgemerkt|eingetragen)\b",
+]
+
+SPELLING = [
+    (r"\b(are|is|does|do|did|was|were|could|would|should|has|have|had)nt\b", r"\1 not"),
+    (r"\b(can|won)t\b", r"\1 not"),
+    (r"\bthere r\b", "there are"),
+    (r"\bno ay\b", "no hay"),
+    (r"\bnao\b", "não"),
+    (r"\bny a\b", "n'y a"),
+    (r"\b(?:y'a|ya) (pas|plus|rien|aucun\w*|personne)\b", r"il n'y a \1"),
+    (r"\bnix\b", "nichts"),
+]
+"""Spellings of the covered languages that the patterns read in their standard form: English
+contractions without an apostrophe, "no ay", Portuguese "nao", French "y'a pas", German "nix"."""
