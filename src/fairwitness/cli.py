@@ -125,6 +125,20 @@ def _render(args: argparse.Namespace) -> int:
     return render(args.report, baseline=args.baseline, fmt=args.format, out=args.out, **flags)
 
 
+def _view(args: argparse.Namespace) -> int:
+    flags = gate_flags(args)
+    from fairwitness.commands.view import view
+
+    return view(
+        args.report,
+        out=args.out,
+        baseline=args.baseline,
+        traces=args.traces,
+        cases=args.cases,
+        **flags,
+    )
+
+
 def _judge(args: argparse.Namespace) -> int:
     from fairwitness.commands.judge import calibrate_from_config
 
@@ -154,6 +168,7 @@ ROUTES: dict[str, Callable[[argparse.Namespace], int]] = {
     "gate": _gate,
     "compare": _compare,
     "render": _render,
+    "view": _view,
     "judge": _judge,
     "readme": _readme,
 }
@@ -165,7 +180,7 @@ def _route(args: argparse.Namespace) -> Callable[[argparse.Namespace], int]:
     if route is None:
         raise UsageError(
             "fairwitness: a command is required (demo, init, run, merge, import, diagnose, "
-            "validate, gate, compare, render, judge, readme); see --help"
+            "validate, gate, compare, render, view, judge, readme); see --help"
         )
     if args.command == "judge" and args.judge_command is None:
         raise UsageError("fairwitness judge: a subcommand is required (calibrate)")

@@ -37,6 +37,7 @@ def test_the_demo_runs_from_an_installed_wheel(installed: Path, tmp_path: Path) 
         "jobsearch.report.json",
         "jobsearch.traces.jsonl",
         "junit.xml",
+        "report.html",
         "summary.md",
     ]
     comment = (out / "comment.md").read_text(encoding="utf-8")
@@ -50,6 +51,8 @@ def test_the_demo_runs_from_an_installed_wheel(installed: Path, tmp_path: Path) 
     assert "CI would get exit code 2 (must-pass failed)" in done.stdout
     decision = json.loads((out / "decision.json").read_text(encoding="utf-8"))
     assert decision["exit_code"] == 2
+    page = (out / "report.html").read_text(encoding="utf-8")  # the viewer's assets shipped
+    assert "default-src 'none'" in page and 'id="fw-data"' in page and "DecompressionStream" in page
     candidate = Report.load(out / "jobsearch.report.json")
     assert candidate.run.target == "agent:candidate" and candidate.complete
     # the printed reproduction command gives the same decision

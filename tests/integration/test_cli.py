@@ -40,6 +40,7 @@ CALLS: dict[str, tuple[list[str], str, str]] = {
     "gate": (["gate", "b.json", "c.json"], "gate", "gate"),
     "compare": (["compare", "b.json", "c.json"], "render", "compare"),
     "render": (["render", "r.json"], "render", "render"),
+    "view": (["view", "r.json", "--out", "r.html"], "view", "view"),
     "judge": (["judge", "calibrate"], "judge", "calibrate_from_config"),
     "readme": (["readme", "README.md", "--reports", "*.json", "--check"], "readme", "readme"),
 }

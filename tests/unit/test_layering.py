@@ -32,6 +32,7 @@ RANK = {
     "suites": 6,
     "render": 7,
     "readme": 7,
+    "view": 7,
     "schemas": 8,
     "commands": 8,
     "github": 8,

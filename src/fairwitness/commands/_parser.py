@@ -358,6 +358,24 @@ def build_parser() -> argparse.ArgumentParser:
     _add_output_flags(p_render)
     _add_gate_flags(p_render)
 
+    p_view = sub.add_parser(
+        "view",
+        help="write one self-contained HTML page of a report (optionally against a baseline)",
+    )
+    p_view.add_argument("report", metavar="REPORT", help="the report to show")
+    p_view.add_argument("--baseline", metavar="BASE", help="show it against this report")
+    p_view.add_argument(
+        "--traces",
+        metavar="T",
+        help="the report's trace file (default: the one the report names, when it exists)",
+    )
+    p_view.add_argument(
+        "--cases", metavar="FILE", help="the dataset (JSONL), to show inputs and expectations"
+    )
+    p_view.add_argument("--out", required=True, metavar="FILE", help="the HTML file to write")
+    _add_gate_flags(p_view)
+    p_view.set_defaults(templates=None)  # the page has no templates to override
+
     p_judge = sub.add_parser("judge", help="LLM-judge tools: calibrate against human labels")
     judge_sub = p_judge.add_subparsers(dest="judge_command", parser_class=_Parser)
     p_cal = judge_sub.add_parser(

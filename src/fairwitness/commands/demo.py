@@ -4,7 +4,8 @@ Runs release 2 of the bundled job-search agent (the change a pull request would 
 ``role`` filter and timeouts reported as "no openings") on the bundled suite, gates it against the
 committed report of release 1, prints the PR comment, and writes everything under ``--out``
 (default ``./fairwitness-demo``): both reports, the candidate's traces, the comment, the full
-markdown, JUnit XML and the decision as JSON.
+markdown, JUnit XML, the decision as JSON and the HTML report (``report.html``: open it in a
+browser).
 
 It exits 0 after showing the result; ``--strict`` returns the exit code CI would get instead.
 """
@@ -21,11 +22,13 @@ from pathlib import Path
 from typing import TextIO
 
 from fairwitness._atomic import write_atomic
+from fairwitness.dataset import Dataset
 from fairwitness.errors import EXIT_OK, OutputExistsError, Problem, UsageError
 from fairwitness.gate import decide, gate_settings
 from fairwitness.render import render_comment, render_junit, render_summary, suite_lines
 from fairwitness.report import Report
 from fairwitness.suites import SuiteRun, run_suites
+from fairwitness.view import build_page, load_traces, trace_lines, traces_path
 
 SUITE = "jobsearch"
 CANDIDATE = "agent:candidate"
@@ -106,6 +109,16 @@ def demo(
     write_atomic(
         folder / "decision.json", json.dumps(decision.json_data(), indent=2, ensure_ascii=False)
     )
+    traces = traces_path(cand, candidate_path)
+    page = build_page(
+        cand,
+        base,
+        decision,
+        traces=load_traces(traces, trace_lines(cand)) if traces is not None else None,
+        cases={case.id: case for case in Dataset.load(example / "cases.jsonl")},
+        names=("candidate", "baseline"),
+    )
+    write_atomic(folder / "report.html", page)
     rule = "-" * 78
     stdout.write(f"The pull request comment ({folder / 'comment.md'}):\n{rule}\n")
     stdout.write(comment)
@@ -115,7 +128,7 @@ def demo(
         f"CI would get exit code {decision.exit_code} ({decision.verdict}); gate settings: "
         f"defaults plus --floor {' --floor '.join(FLOORS)}.\n"
         f"Written to {folder}/: baseline.report.json, {SUITE}.report.json, "
-        f"{SUITE}.traces.jsonl, comment.md, summary.md, junit.xml, decision.json "
+        f"{SUITE}.traces.jsonl, comment.md, summary.md, junit.xml, decision.json, report.html "
         f"({elapsed:.1f} s).\n"
         f"Reproduce the decision: fairwitness gate {baseline_path} {candidate_path} "
         f"--floor {' --floor '.join(FLOORS)}\n"
