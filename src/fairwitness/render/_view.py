@@ -65,6 +65,9 @@ class FlipRow:
     baseline: str
     candidate: str
     must_pass: bool
+    evidence: str = ""
+    """For a case gone bad, the phrase that decided the candidate's label (a misreport's
+    absence claim), escaped and cut; ``""`` when none was recorded."""
 
 
 @dataclass
@@ -254,6 +257,25 @@ def _shown(name: str, report: Report) -> bool:
     return metric.n > 0 or bool(set(metric.excluded) - {"not_applicable"})
 
 
+_EVIDENCE_CHARS = 80
+
+
+def _evidence(case: CaseOutcomes | None, metric: str, escape: Escape) -> str:
+    """The first deciding phrase a repeat of ``case`` recorded for ``metric``, cut and escaped
+    (agent text: it may hold links, HTML or markdown meant to deceive the reader)."""
+    if case is None:
+        return ""
+    for outcome in case.repeats:
+        found = outcome.evidence.get(metric)
+        if found:
+            _, _, phrase = found.partition(": ")
+            phrase = " ".join(phrase.split())
+            if len(phrase) > _EVIDENCE_CHARS:
+                phrase = phrase[: _EVIDENCE_CHARS - 1].rstrip() + "\u2026"
+            return escape(phrase)
+    return ""
+
+
 def _verdicts(case: CaseOutcomes | None, escape: Escape) -> str:
     if case is None:
         return "absent"
@@ -361,6 +383,7 @@ def build_view(
                     baseline=_verdicts(baseline.cases.get(case_id), escape),
                     candidate=_verdicts(case, escape),
                     must_pass=case is not None and case.must_pass,
+                    evidence=_evidence(case if change == "good \u2192 bad" else None, name, escape),
                 )
             )
     others = [

@@ -173,9 +173,10 @@ class RunDigest:
             )
 
     def _score_dicts(self, row: TrialScores | None) -> tuple[dict[str, Any], ...]:
-        """The scores, reasons, labels and unscored maps of one score row (shared by its trials)."""
+        """The scores, reasons, labels, unscored and evidence maps of one score row (shared by
+        its trials)."""
         if row is None:
-            return {}, {}, {}, {}
+            return {}, {}, {}, {}, {}
         cached = self._outcome_cache.get(id(row))
         if cached is not None:
             return cached
@@ -194,11 +195,16 @@ class RunDigest:
                 labels[name] = label
             if error is not None:
                 unscored[name] = error
-        self._outcome_cache[id(row)] = (scores, reasons, labels, unscored)
-        return scores, reasons, labels, unscored
+        evidence = {
+            name: text
+            for name, text in zip(self.names, row.evidence or [None] * len(self.names), strict=True)
+            if text is not None
+        }
+        self._outcome_cache[id(row)] = (scores, reasons, labels, unscored, evidence)
+        return scores, reasons, labels, unscored, evidence
 
     def _outcome(self, t: TrialResult) -> dict[str, Any]:
-        scores, reasons, labels, unscored = self._score_dicts(t.scores)
+        scores, reasons, labels, unscored, evidence = self._score_dicts(t.scores)
         return {
             "repeat": t.repeat,
             "variant": t.variant,
@@ -214,6 +220,7 @@ class RunDigest:
             "reasons": reasons,
             "labels": labels,
             "unscored": unscored,
+            **({"evidence": evidence} if evidence else {}),
         }
 
     # -- whole run ---------------------------------------------------------------------------

@@ -35,12 +35,14 @@ from fairwitness.errors import Problem, ReportError
 from fairwitness.report._shapes import PLAIN_ID, Shapes, latencies_of
 from fairwitness.report.model import REPORT_SCHEMA, CaseOutcomes, Report
 
+_NO_EVIDENCE: dict[str, str] = {}
+
 
 class OutcomeView:
     """One repeat, as the gate and the renderers read it (shared by repeats that read alike;
     latencies stay with the case)."""
 
-    __slots__ = ("error", "repeat", "scores", "status", "variant", "verdict")
+    __slots__ = ("error", "evidence", "repeat", "scores", "status", "variant", "verdict")
 
     def __init__(
         self,
@@ -50,7 +52,10 @@ class OutcomeView:
         verdict: str | None,
         error: str | None,
         scores: dict[str, float | None],
+        evidence: dict[str, str] | None = None,
     ) -> None:
+        self.evidence: dict[str, str] = evidence or _NO_EVIDENCE
+        """What decided a misreport's label (see ``TrialOutcome.evidence``)."""
         self.repeat = repeat
         self.variant = variant
         self.status = status
@@ -110,6 +115,7 @@ class _OutcomeFields(TypedDict):
     latency_ms: float
     error: str | None
     scores: dict[str, float | None]
+    evidence: NotRequired[dict[str, str]]
 
 
 class _CaseFields(TypedDict):
@@ -146,6 +152,7 @@ def _case(
     latencies = []
     for o in fields["repeats"]:
         raw = o["scores"]
+        evidence = o.get("evidence") or _NO_EVIDENCE
         score_key = tuple(raw.items())
         scores = shared.get(score_key)
         if scores is None:
@@ -157,10 +164,13 @@ def _case(
             o["verdict"],
             o["error"],
             score_key,
+            tuple(evidence.items()),
         )
         view = outcomes.get(key)
         if view is None:
-            view = outcomes[key] = OutcomeView(key[0], key[1], key[2], key[3], key[4], scores)
+            view = outcomes[key] = OutcomeView(
+                key[0], key[1], key[2], key[3], key[4], scores, evidence
+            )
         repeats.append(view)
         latencies.append(o["latency_ms"])
     return CaseView(

@@ -60,6 +60,9 @@ class TrialOutcome(_Model):
     """Labels behind a score (e.g. ``misreport_as_empty``: misreport, acknowledged, unreadable)."""
     unscored: dict[str, str] = Field(default_factory=dict)
     """Metrics whose scorer raised, with the exception."""
+    evidence: dict[str, str] = Field(default_factory=dict)
+    """What decided a label, as ``rule: phrase`` (e.g. ``misreport_as_empty``: ``absence_claim:
+    there are no jobs in Pune``); kept only for a misreport, left out when empty."""
 
 
 class CaseOutcomes(_Model):
@@ -429,6 +432,10 @@ class Report(_Model):
         for key in USAGE_OMITTED_WHEN_EMPTY:
             if usage.get(key) in (None, {}):
                 usage.pop(key, None)
+        for case in data["cases"].values():
+            for outcome in case["repeats"]:
+                if not outcome.get("evidence"):
+                    outcome.pop("evidence", None)
         return data
 
     def to_json(self) -> str:

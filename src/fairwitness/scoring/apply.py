@@ -49,6 +49,9 @@ class TrialScores:
     errors: tuple[str | None, ...]
     unscored: bool = False
     """Whether any scorer raised on this trial."""
+    evidence: tuple[str | None, ...] = ()
+    """What decided each label (aligned with the scorer list), or ``()`` when nothing did: only
+    a misreport keeps its deciding phrase."""
 
 
 class ScoringStopped(Exception):
@@ -206,6 +209,9 @@ class ScoreBoard:
                 tuple(score.label for score in row),
                 tuple(score.error for score in row),
                 any(score.error is not None for score in row),
+                tuple(score.evidence for score in row)
+                if any(score.evidence is not None for score in row)
+                else (),
             )
             self._interned[row] = found
         return found

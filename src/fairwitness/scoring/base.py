@@ -48,6 +48,9 @@ class TrialScore:
     reason: Reason | None = None
     label: str | None = None
     error: str | None = None
+    evidence: str | None = None
+    """What decided ``label`` (``rule: phrase``); kept only for a misreport, so score rows of
+    other trials stay shared."""
 
     @classmethod
     def of(cls, passed: bool, label: str | None = None) -> TrialScore:
