@@ -88,7 +88,13 @@ status (0 Ok, 1 Empty, 2 Err), error kind, latency, flags (1 fault injected, 2 t
 attempts]``, the faults declared and fired (interned descriptions), tokens and cost (null when
 unknown, with the reason) and the input."""
 
-_KNOWN_OUTCOME_FIELDS: Final = frozenset(TrialOutcome.model_fields) - {"reasons", "labels"}
+_KNOWN_OUTCOME_FIELDS: Final = frozenset(
+    {
+        "repeat", "variant", "status", "verdict", "latency_ms", "tool_calls", "faults_fired",
+        "error", "replayed", "trace_line", "scores", "reasons", "labels", "unscored",
+    }
+)  # fmt: skip
+"""The fields of :class:`TrialOutcome` this viewer shows in place; any other is shown as saved."""
 _STATUS: Final = {"ok": 0, "empty": 1, "error": 2}
 
 
@@ -243,6 +249,7 @@ def _repeats(
         for name, error in outcome.unscored.items():
             notes[f"{name}: scorer raised"] = error
         extra = outcome.model_dump(mode="json", exclude=set(_KNOWN_OUTCOME_FIELDS))
+        extra = {k: v for k, v in extra.items() if k in TrialOutcome.model_fields}
         for key, value in extra.items():  # fields newer than this viewer, shown as saved
             if value not in (None, {}, [], ""):
                 notes[key] = value if isinstance(value, str) else _compact_json(value)

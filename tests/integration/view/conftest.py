@@ -29,13 +29,20 @@ def _missing() -> str | None:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    """One headless chromium for the session."""
+def chromium() -> Path:
+    """Debian's chromium, after skipping (or, under ``FW_REQUIRE_BROWSER``, failing) when it or
+    Playwright is missing."""
     missing = _missing()
     if missing:
         if os.environ.get("FW_REQUIRE_BROWSER"):
             pytest.fail(f"browser tests cannot run: {missing} (FW_REQUIRE_BROWSER is set)")
         pytest.skip(f"browser tests skipped: {missing}")
+    return CHROMIUM
+
+
+@pytest.fixture(scope="session")
+def browser(chromium: Path) -> Iterator[Any]:
+    """One headless chromium for the session."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
