@@ -40,9 +40,10 @@ def chromium() -> Path:
     return CHROMIUM
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(chromium: Path) -> Iterator[Any]:
-    """One headless chromium for the session."""
+    """One headless chromium per test module: Playwright's sync API holds an event loop while it
+    runs, which later tests' ``asyncio.run`` must not find."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
