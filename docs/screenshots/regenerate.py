@@ -71,7 +71,7 @@ def demo_page() -> str:
     cand = _pin(cand, "2222222bbbbbb")
     base = _pin(Report.load(example / "baseline" / "jobsearch.report.json"), "1111111aaaaaa")
     settings, _ = gate_settings(config=str(example / "fairwitness.toml"), floors=FLOORS)
-    decision = decide(base, cand, settings, baseline_name="baseline", candidate_name="candidate")
+    decision = decide(base, cand, settings)
     return build_page(
         cand,
         base,

@@ -101,7 +101,7 @@ def demo(
     base = Report.load(baseline_path)
     cand = Report.load(candidate_path)
     settings, _ = gate_settings(config=str(example / "fairwitness.toml"), floors=FLOORS)
-    decision = decide(base, cand, settings, baseline_name="baseline", candidate_name="candidate")
+    decision = decide(base, cand, settings)
     comment = render_comment(cand, base, decision, full_location="summary.md")
     write_atomic(folder / "comment.md", comment)
     write_atomic(folder / "summary.md", render_summary(cand, base, decision))

@@ -119,6 +119,16 @@ def _compact_json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(", ", ": "))
 
 
+def _input_shown(value: Any) -> str:
+    """An input as a person reads it: the text of a one-message conversation (what a case given as
+    a plain string becomes), else the whole conversation as compact JSON."""
+    if isinstance(value, str):
+        return value
+    if len(value.messages) == 1:
+        return str(value.messages[0].content)
+    return _compact_json(value.model_dump())
+
+
 def compact_trace(trace: Trace, strings: _Strings) -> list[Any]:
     """The fields of ``trace`` the page shows (:data:`TRACE_FIELDS`)."""
     calls = [
@@ -140,7 +150,7 @@ def compact_trace(trace: Trace, strings: _Strings) -> list[Any]:
     fired = [
         strings(f"fault {f.fault}: {f.kind} on {f.tool}, call {f.call}") for f in trace.faults_fired
     ]
-    text = trace.input if isinstance(trace.input, str) else _compact_json(trace.input.model_dump())
+    text = _input_shown(trace.input)
     usage = trace.usage
     return [
         strings(trace.answer),
@@ -351,7 +361,7 @@ def build_data(
         text = expect = -1
         if known is not None:
             raw = known.input
-            text = strings(raw if isinstance(raw, str) else _compact_json(raw.model_dump()))
+            text = strings(_input_shown(raw))
             expect = strings(_compact_json(known.expect.model_dump(exclude_none=True)))
         rows.append(
             [
