@@ -69,7 +69,9 @@ def demo_page() -> str:
         cand = Report.load(path)
         traces = load_traces(Path(tmp) / "jobsearch.traces.jsonl", trace_lines(cand))
     cand = _pin(cand, "2222222bbbbbb")
-    base = _pin(Report.load(example / "baseline" / "jobsearch.report.json"), "1111111aaaaaa")
+    base_path = example / "baseline" / "jobsearch.report.json"
+    base = _pin(Report.load(base_path), "1111111aaaaaa")
+    base_traces = load_traces(base_path.with_name("jobsearch.traces.jsonl"), trace_lines(base))
     settings, _ = gate_settings(config=str(example / "fairwitness.toml"), floors=FLOORS)
     decision = decide(base, cand, settings)
     return build_page(
@@ -77,6 +79,7 @@ def demo_page() -> str:
         base,
         decision,
         traces={line: _pin_trace(t) for line, t in traces.items()},
+        baseline_traces={line: _pin_trace(t) for line, t in base_traces.items()},
         cases={case.id: case for case in Dataset.load(example / "cases.jsonl")},
         names=("candidate", "baseline"),
     )

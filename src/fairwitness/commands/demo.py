@@ -110,11 +110,17 @@ def demo(
         folder / "decision.json", json.dumps(decision.json_data(), indent=2, ensure_ascii=False)
     )
     traces = traces_path(cand, candidate_path)
+    base_traces = traces_path(base, baseline_path)
     page = build_page(
         cand,
         base,
         decision,
         traces=load_traces(traces, trace_lines(cand)) if traces is not None else None,
+        baseline_traces=(
+            load_traces(base_traces, trace_lines(base))
+            if base_traces is not None and base_traces.is_file()
+            else None
+        ),
         cases={case.id: case for case in Dataset.load(example / "cases.jsonl")},
         names=("candidate", "baseline"),
     )
