@@ -8,6 +8,7 @@ sleep) from its callers, so tests run it against a local fake of the REST API.
 from __future__ import annotations
 
 from fairwitness.errors import ActionContextError, GitHubError
+from fairwitness.github._digest import decision_digest
 from fairwitness.github._http import WaitBudget, build_session
 from fairwitness.github.client import GitHubClient
 from fairwitness.github.comment import (
@@ -15,10 +16,13 @@ from fairwitness.github.comment import (
     MAX_COMMENT_CHARS,
     CommentOutcome,
     comment_key,
+    digest_of,
     find_sticky,
     fit_comment,
     marker,
+    passes_now,
     post_comment,
+    read_marker,
     upsert_comment,
 )
 from fairwitness.github.event import (
@@ -76,6 +80,8 @@ __all__ = [
     "append_step_summary",
     "build_session",
     "comment_key",
+    "decision_digest",
+    "digest_of",
     "escape_data",
     "escape_property",
     "find_sticky",
@@ -84,7 +90,9 @@ __all__ = [
     "load_event",
     "marker",
     "parse_event",
+    "passes_now",
     "post_comment",
+    "read_marker",
     "set_output",
     "set_outputs",
     "upsert_comment",

@@ -1,9 +1,15 @@
 """The pull request comment: one sticky comment per key, updated in place on every run.
 
-A comment is recognised by a hidden marker, ``<!-- fairwitness:comment KEY -->``, *and* by its
-author: only a comment written by the token's own identity is ever edited, so a marker pasted by
-somebody else is ignored. When GitHub will not name the token's identity (installation tokens get
-403 on ``/user``) the author is taken to be ``github-actions[bot]``.
+A comment is recognised by a hidden marker on its first line, ``<!-- fairwitness:comment KEY
+-->`` (with ``digest=HEX`` before the ``-->`` under ``comment: changes`` and ``failures``), *and*
+by its author: only a comment written by the token's own identity is ever edited, so a marker
+pasted by somebody else is ignored, and so is one further down a body (where text from an agent
+could put it). When GitHub will not name the token's identity (installation tokens get 403 on
+``/user``) the author is taken to be ``github-actions[bot]``.
+
+The digest (:func:`~fairwitness.github._digest.decision_digest`) says what the comment decided:
+``changes`` leaves the comment alone while it is the new run's, and ``failures`` comments only
+while the gate fails, turning an earlier comment into a short "passes now" note once it passes.
 
 :func:`post_comment` never raises: a read-only token (a pull request from a fork) gives a
 ``forbidden`` outcome, any other failure a ``failed`` one, each with a one-line message fit for a
@@ -30,10 +36,13 @@ FALLBACK_LOGIN = "github-actions[bot]"
 DEFAULT_KEY = "default"
 MAX_KEY_CHARS = 100
 
-Action = Literal["created", "updated", "skipped", "forbidden", "failed"]
+Action = Literal["created", "updated", "unchanged", "skipped", "forbidden", "failed"]
 
 _KEY_UNSAFE = re.compile(r"[^A-Za-z0-9._/-]+")
 _DASHES = re.compile(r"-{2,}")
+_MARKER = re.compile(
+    r"<!-- fairwitness:comment (?P<key>[A-Za-z0-9._/-]+)(?: digest=(?P<digest>[0-9a-f]{1,64}))? -->"
+)
 
 
 @dataclass(frozen=True)
@@ -45,14 +54,14 @@ class CommentOutcome:
     """The comment's web address (created or updated)."""
     comment_id: int | None = None
     message: str | None = None
-    """Why it was skipped, forbidden or failed: one line, fit for a ``::warning::``."""
+    """Why it was unchanged, skipped, forbidden or failed: one line, fit for a ``::warning::``."""
     shortened: bool = False
     """The body was cut to fit GitHub's limit (see :func:`fit_comment`)."""
 
     @property
     def ok(self) -> bool:
-        """Whether the comment is as asked: created, updated, or not wanted."""
-        return self.action in ("created", "updated", "skipped")
+        """Whether the comment is as asked: created, updated, left as it was, or not wanted."""
+        return self.action in ("created", "updated", "unchanged", "skipped")
 
 
 def comment_key(key: str | None) -> str:
@@ -63,19 +72,48 @@ def comment_key(key: str | None) -> str:
     return cleaned.strip("-")[:MAX_KEY_CHARS].strip("-") or DEFAULT_KEY
 
 
-def marker(key: str | None = None) -> str:
-    """The hidden line that identifies the comment of ``key``."""
-    return f"<!-- fairwitness:comment {comment_key(key)} -->"
+def marker(key: str | None = None, digest: str | None = None) -> str:
+    """The hidden line that identifies the comment of ``key`` (and carries ``digest``)."""
+    kept = f" digest={digest}" if digest else ""
+    return f"<!-- fairwitness:comment {comment_key(key)}{kept} -->"
+
+
+def read_marker(body: str) -> tuple[str, str | None] | None:
+    """The key and digest of the marker on ``body``'s first line, the only place it is written;
+    ``None`` when that line is not a marker."""
+    first = body.split("\n", 1)[0].rstrip("\r")
+    found = _MARKER.fullmatch(first)
+    return None if found is None else (found["key"], found["digest"])
 
 
 def find_sticky(comments: Iterable[Comment], key: str | None, login: str) -> Comment | None:
-    """The oldest comment carrying ``key``'s marker and written by ``login``."""
-    wanted = marker(key)
+    """The oldest comment whose first line is ``key``'s marker and that ``login`` wrote."""
+    wanted = comment_key(key)
     for comment in comments:
         author = comment.user_login
-        if author is not None and author.lower() == login.lower() and wanted in comment.body:
+        if author is None or author.lower() != login.lower():
+            continue
+        found = read_marker(comment.body)
+        if found is not None and found[0] == wanted:
             return comment
     return None
+
+
+def digest_of(comment: Comment) -> str | None:
+    """The digest ``comment``'s marker carries, if any."""
+    found = read_marker(comment.body)
+    return None if found is None else found[1]
+
+
+def passes_now(verdict: str, run_url: str | None) -> str:
+    """The short body that replaces a failure's comment once the gate passes (``comment:
+    failures``), so the pull request does not keep showing a failure that is gone."""
+    where = f"the [workflow run]({run_url})" if run_url else "the job summary of this run"
+    return (
+        f"### fairwitness: {verdict}\n\n"
+        "The gate passes now; the failure this comment showed before is gone. "
+        f"The full results are in {where}.\n"
+    )
 
 
 def fit_comment(
@@ -112,17 +150,27 @@ def upsert_comment(
     key: str | None = None,
     login: str | None = None,
     summary_url: str | None = None,
+    digest: str | None = None,
+    passing: str | None = None,
 ) -> CommentOutcome:
     """Write ``body`` to pull request (or issue) ``number`` as ``mode`` asks.
 
-    ``sticky`` edits this key's comment (found on any page) or posts it; ``new`` always posts;
-    ``off`` does nothing. ``login`` is the token's identity when known; otherwise it is asked
-    for. A 403 (a read-only token) gives a ``forbidden`` outcome; other failures raise
-    :class:`~fairwitness.errors.GitHubError`.
+    ``sticky`` edits this key's comment (found on any page) or posts it; ``changes`` does the
+    same unless that comment's marker already carries ``digest``, the new run's; ``failures``
+    is ``sticky`` while the gate fails, and once it passes (``passing``, the short body to say
+    so, is given) edits an existing comment to ``passing`` (unless it already says so for this
+    ``digest``) and posts nothing when there is none;
+    ``new`` always posts; ``off`` does nothing. ``login`` is the token's identity when known;
+    otherwise it is asked for. A 403 (a read-only token) gives a ``forbidden`` outcome; other
+    failures raise :class:`~fairwitness.errors.GitHubError`.
     """
     if mode == "off":
         return CommentOutcome("skipped", message="commenting is off (comment: off)")
-    text, shortened = fit_comment(_with_marker(body, key), summary_url=summary_url)
+    kept = digest if mode in ("changes", "failures") else None
+    passes = passing if mode == "failures" else None
+    text, shortened = fit_comment(
+        _with_marker(body if passes is None else passes, key, kept), summary_url=summary_url
+    )
     try:
         with client.deadline():
             if mode == "new":
@@ -130,9 +178,22 @@ def upsert_comment(
                 return CommentOutcome("created", made.html_url, made.id, shortened=shortened)
             author = login or client.current_login() or FALLBACK_LOGIN
             found = find_sticky(client.list_issue_comments(repo, number), key, author)
+            settled = mode == "changes" or passes is not None
+            if found is not None and settled and kept is not None and digest_of(found) == kept:
+                return CommentOutcome(
+                    "unchanged",
+                    found.html_url,
+                    found.id,
+                    message=f"nothing that matters changed since the comment (comment: {mode})",
+                )
             if found is not None:
                 made = client.update_comment(repo, found.id, text)
                 return CommentOutcome("updated", made.html_url, made.id, shortened=shortened)
+            if passes is not None:
+                return CommentOutcome(
+                    "skipped",
+                    message="the gate passes and there is no comment to update (comment: failures)",
+                )
             made = _create_once(client, repo, number, text, key, author)
             return CommentOutcome("created", made.html_url, made.id, shortened=shortened)
     except GitHubError as exc:
@@ -158,6 +219,8 @@ def post_comment(
     key: str | None = None,
     login: str | None = None,
     summary_url: str | None = None,
+    digest: str | None = None,
+    passing: str | None = None,
 ) -> CommentOutcome:
     """:func:`upsert_comment` that never raises: any failure is a ``failed`` outcome whose
     message says what went wrong."""
@@ -171,6 +234,8 @@ def post_comment(
             key=key,
             login=login,
             summary_url=summary_url,
+            digest=digest,
+            passing=passing,
         )
     except FairwitnessError as exc:
         return CommentOutcome("failed", message=f"could not write the pull request comment: {exc}")
@@ -181,9 +246,13 @@ def post_comment(
         )
 
 
-def _with_marker(body: str, key: str | None) -> str:
-    tag = marker(key)
-    return body if tag in body else f"{tag}\n{body}"
+def _with_marker(body: str, key: str | None, digest: str | None = None) -> str:
+    """``body`` with ``key``'s marker (carrying ``digest``) as its first line: one already there
+    is replaced, else the marker is put before it."""
+    tag = marker(key, digest)
+    if read_marker(body) is not None:
+        body = body.split("\n", 1)[1] if "\n" in body else ""
+    return f"{tag}\n{body}"
 
 
 def _create_once(

@@ -29,8 +29,8 @@ from fairwitness.errors import (
 DEFAULT_API_URL = "https://api.github.com"
 DEFAULT_SERVER_URL = "https://github.com"
 
-CommentMode = Literal["sticky", "new", "off"]
-COMMENT_MODES: tuple[CommentMode, ...] = ("sticky", "new", "off")
+CommentMode = Literal["sticky", "changes", "failures", "new", "off"]
+COMMENT_MODES: tuple[CommentMode, ...] = ("sticky", "changes", "failures", "new", "off")
 
 FAIL_ON_NAMES: dict[str, frozenset[int]] = {
     "regression": frozenset({EXIT_REGRESSION}),
@@ -249,7 +249,10 @@ class Settings:
     )
     """The token input, or ``GITHUB_TOKEN`` when that input is empty."""
     comment: CommentMode = field(default="sticky", metadata=_read(_Env.comment_mode, "FW_COMMENT"))
-    """``sticky`` updates one comment, ``new`` posts one per run, ``off`` none."""
+    """``sticky`` updates one comment; ``changes`` the same, but only when the verdict or a gated
+    metric changed since the comment it replaces; ``failures`` comments only while the gate
+    fails (and turns an earlier comment into a "passes now" note); ``new`` posts one per run;
+    ``off`` none."""
     comment_key: str = field(default="default", metadata=_read(_Env.text, "FW_COMMENT_KEY"))
     """Tells apart the sticky comments of several jobs on one pull request."""
     update_readme: bool = field(default=False, metadata=_read(_Env.boolean, "FW_UPDATE_README"))

@@ -118,9 +118,20 @@ def test_off_mode_does_nothing(fake_github: FakeGitHub, make_client: ClientFacto
 def test_a_body_already_carrying_its_marker_is_kept(
     fake_github: FakeGitHub, make_client: ClientFactory
 ) -> None:
-    body = f"## fairwitness\n\n{marker('k')}\n"
+    body = f"{marker('k')}\n## fairwitness\n"
     post_comment(make_client(fake_github), REPO, PR, body, key="k")
     assert bodies(fake_github) == [body]
+
+
+def test_a_marker_further_down_is_not_the_marker(
+    fake_github: FakeGitHub, make_client: ClientFactory
+) -> None:
+    body = f"## fairwitness\n\n{marker('k')}\n"
+    client = make_client(fake_github)
+    post_comment(client, REPO, PR, body, key="k")
+    again = post_comment(client, REPO, PR, body, key="k")
+    assert again.action == "updated"
+    assert bodies(fake_github) == [f"{marker('k')}\n{body}"]
 
 
 def test_an_oversize_body_is_shortened_not_refused(

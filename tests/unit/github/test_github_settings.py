@@ -124,7 +124,11 @@ def test_a_multiline_secret_is_masked_line_by_line() -> None:
         ("FW_UPDATE_README", "yes", "expected 'true' or 'false', got 'yes'"),
         ("FW_REQUIRE_BASELINE", "1", "expected 'true' or 'false', got '1'"),
         ("FW_ALLOW_PR_HEAD_CODE", "on", "expected 'true' or 'false', got 'on'"),
-        ("FW_COMMENT", "always", "expected one of sticky, new, off, got 'always'"),
+        (
+            "FW_COMMENT",
+            "always",
+            "expected one of sticky, changes, failures, new, off, got 'always'",
+        ),
         ("FW_SHARD", "3", "expected I/N (for example 1/4), got '3'"),
         ("FW_SHARD", "5/4", "shard index must be between 1 and 4, got '5/4'"),
         ("FW_SHARD", "0/4", "shard index must be between 1 and 4, got '0/4'"),
