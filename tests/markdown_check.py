@@ -10,7 +10,16 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 ZWSP = "\u200b"
-ALLOWED_HTML = {"<details><summary>Reproducibility</summary>", "</details>"}
+ALLOWED_HTML = {
+    "<details><summary>Reproducibility</summary>",
+    "<details><summary>Gated metrics that did not move</summary>",
+    "</details>",
+}
+ARTIFACTS = re.compile(
+    r"https?://[A-Za-z0-9.:-]+/[A-Za-z0-9-]+/[A-Za-z0-9._-]+/actions/runs/[0-9]+#artifacts"
+)
+"""The one kind of link a rendering may hold: a workflow run's artifacts (see
+``fairwitness.render.artifact_link``)."""
 FORBIDDEN = {
     "link_open",
     "image",
@@ -49,15 +58,20 @@ class Parsed:
     text: str = ""
 
 
-def check(markdown: str, *, allow_strong: bool = True) -> Parsed:
-    """Parse ``markdown``; record forbidden constructs, each table's row widths and the text."""
+def check(markdown: str, *, allow_strong: bool = True, links: str | None = None) -> Parsed:
+    """Parse ``markdown``; record forbidden constructs, each table's row widths and the text.
+    ``links`` is the one URL a link may point to (an artifacts page, see :data:`ARTIFACTS`);
+    without it no link is allowed."""
     tokens = parser().parse(markdown)
     parsed = Parsed(tokens)
     texts: list[str] = []
     row: int | None = None
     for token in _walk(tokens):
         kind = token.type
-        if kind == "html_block" and token.content.strip() not in ALLOWED_HTML:
+        if kind == "link_open" and links is not None and ARTIFACTS.fullmatch(links):
+            if token.attrGet("href") != links:
+                parsed.problems.append(f"link to {token.attrGet('href')!r}")
+        elif kind == "html_block" and token.content.strip() not in ALLOWED_HTML:
             parsed.problems.append(f"html block: {token.content!r}")
         elif kind in FORBIDDEN and not (allow_strong and kind == "strong_open"):
             parsed.problems.append(f"{kind}: {token.content or token.markup!r}")

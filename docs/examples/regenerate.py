@@ -8,6 +8,10 @@ XML for the small one), produced by the same code the gate uses:
   report (63 cases x 3 repeats);
 - ``large``: 20,000 synthetic cases, where the comment has to stay under GitHub's limit.
 
+``medium`` and ``large`` are rendered as the action renders them inside a workflow run (:data:`RUN`):
+they name the artifact holding the HTML report and each flipped case links to the run's artifacts;
+``small`` is rendered as ``fairwitness render`` does outside Actions, without links.
+
 Reports are made by the real pipeline (Runner, scorers, build_report); only the run metadata
 that changes from machine to machine (times, git sha, Python, platform, latencies) is pinned, so
 the files change only when the rendering or the numbers do.
@@ -28,7 +32,13 @@ from fairwitness.commands.demo import CANDIDATE, FLOORS, example_dir
 from fairwitness.commands.gate import gate_settings
 from fairwitness.commands.run import run
 from fairwitness.gate import Decision, GateSettings, decide
-from fairwitness.render import render_comment, render_junit, render_summary, render_terminal
+from fairwitness.render import (
+    artifact_link,
+    render_comment,
+    render_junit,
+    render_summary,
+    render_terminal,
+)
 from fairwitness.report import build_report
 from fairwitness.scoring import ScoreBoard
 
@@ -137,6 +147,8 @@ def large() -> tuple[Report, Report, Decision]:
 
 
 SCENARIOS = {"small": small, "medium": medium, "large": large}
+RUN = ("https://github.com", "OWNER/REPO", 1234567890)
+"""The workflow run the ``medium`` and ``large`` examples are rendered for."""
 
 
 def render_all(dest: Path) -> list[Path]:
@@ -144,9 +156,10 @@ def render_all(dest: Path) -> list[Path]:
     written: list[Path] = []
     for name, make in SCENARIOS.items():
         base, cand, decision = make()
+        link = None if name == "small" else artifact_link(*RUN, page=f"{cand.suite}.report.html")
         outputs = {
-            f"{name}.comment.md": render_comment(cand, base, decision),
-            f"{name}.summary.md": render_summary(cand, base, decision),
+            f"{name}.comment.md": render_comment(cand, base, decision, artifact=link),
+            f"{name}.summary.md": render_summary(cand, base, decision, artifact=link),
             f"{name}.terminal.txt": render_terminal(cand, base, decision),
         }
         if name == "small":

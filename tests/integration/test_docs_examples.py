@@ -13,6 +13,8 @@ from markdown_check import check
 pytestmark = pytest.mark.integration
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "examples"
+RUN_ARTIFACTS = "https://github.com/OWNER/REPO/actions/runs/1234567890#artifacts"
+"""The run the medium and large examples are rendered for (``RUN`` in regenerate.py)."""
 
 
 def test_committed_examples_match_a_fresh_rendering(tmp_path: Path, clean_modules: None) -> None:
@@ -31,9 +33,10 @@ def test_committed_examples_match_a_fresh_rendering(tmp_path: Path, clean_module
     for path in written:
         if path.suffix == ".md":
             text = path.read_text(encoding="utf-8")
-            assert check(text).problems == []
+            assert check(text, links=RUN_ARTIFACTS).problems == []
             if ".comment." in path.name:
                 assert len(text) < COMMENT_LIMIT
     large = (tmp_path / "large.comment.md").read_text(encoding="utf-8")
     assert "#### Cases that flipped (showing 25 of 540)" in large
+    assert f"[large.report.html#case=large-00003]({RUN_ARTIFACTS})" in large
     assert "| route | 7/8 | 5/8 |" in (tmp_path / "small.comment.md").read_text(encoding="utf-8")

@@ -8,6 +8,10 @@ project may override any of them from its own folder (``templates`` in the confi
 (:class:`View`), whose numbers are already formatted by the reporting rules and whose strings from
 agents or datasets are already escaped (:func:`md` for markdown, :func:`plain` for terminals).
 
+Inside GitHub Actions the comment and the job summary name the run's artifact that holds the HTML
+report, and each flipped case links there (:func:`artifact_link` builds that one kind of link from
+checked parts only); elsewhere they read the same without links.
+
 The PR comment stays under :data:`COMMENT_LIMIT` characters whatever the suite's size; when it
 would not fit it is shortened deterministically and says where the full version is.
 """
@@ -22,8 +26,10 @@ if TYPE_CHECKING:
     from fairwitness.render._calibration import calibration_text
     from fairwitness.render._diagnosis import diagnosis_text
     from fairwitness.render._escape import md, plain, xml_text
+    from fairwitness.render._flips import FlipRow
     from fairwitness.render._gate import GateView, gate_text
     from fairwitness.render._lines import metric_lines, suite_lines
+    from fairwitness.render._links import DEFAULT_ARTIFACT, ArtifactLink, artifact_link
     from fairwitness.render._render import (
         COMMENT_LIMIT,
         SUMMARY_LIMIT,
@@ -35,17 +41,20 @@ if TYPE_CHECKING:
         render_terminal,
         view_dict,
     )
-    from fairwitness.render._view import FlipRow, MetricRow, View, build_view
+    from fairwitness.render._view import MetricRow, View, build_view
 
 # the renderers (jinja2, the gate) load on first use: `fairwitness run` needs only its lines
 _WHERE: dict[str, str] = {
+    "ArtifactLink": "fairwitness.render._links",
     "COMMENT_LIMIT": "fairwitness.render._render",
-    "FlipRow": "fairwitness.render._view",
+    "DEFAULT_ARTIFACT": "fairwitness.render._links",
+    "FlipRow": "fairwitness.render._flips",
     "GateView": "fairwitness.render._gate",
     "MetricRow": "fairwitness.render._view",
     "Renderer": "fairwitness.render._render",
     "SUMMARY_LIMIT": "fairwitness.render._render",
     "View": "fairwitness.render._view",
+    "artifact_link": "fairwitness.render._links",
     "build_view": "fairwitness.render._view",
     "calibration_text": "fairwitness.render._calibration",
     "diagnosis_text": "fairwitness.render._diagnosis",
@@ -64,13 +73,16 @@ _WHERE: dict[str, str] = {
 }
 
 __all__ = [
+    "ArtifactLink",
     "COMMENT_LIMIT",
+    "DEFAULT_ARTIFACT",
     "FlipRow",
     "GateView",
     "MetricRow",
     "Renderer",
     "SUMMARY_LIMIT",
     "View",
+    "artifact_link",
     "build_view",
     "calibration_text",
     "diagnosis_text",

@@ -16,6 +16,7 @@ from fairwitness.errors import ConfigError, Problem
 from fairwitness.gate import Decision, is_bad
 from fairwitness.judge import WITHHELD, withheld_metrics
 from fairwitness.render._escape import md, plain, xml_text
+from fairwitness.render._links import ArtifactLink
 from fairwitness.render._view import View, build_view
 from fairwitness.report import CaseOutcomes, Report
 from fairwitness.scoring import BUILTIN_SCORERS
@@ -106,10 +107,13 @@ def render_comment(
     limit: int = COMMENT_LIMIT,
     renderer: Renderer | None = None,
     context: Sequence[str] = (),
+    artifact: ArtifactLink | None = None,
 ) -> str:
     """The PR comment. When it would not fit ``limit`` characters it is shortened
     deterministically: fewer flipped cases first, then the tail is cut at a line boundary; either
-    way it says so and where the full version is."""
+    way it says so and where the full version is. With ``artifact`` (a run's, from
+    :func:`~fairwitness.render.artifact_link`) the comment names it and each flipped case links
+    to it."""
     renderer = renderer or Renderer()
     text = ""
     for step, cap in enumerate(COMMENT_FLIP_CAPS):
@@ -121,6 +125,7 @@ def render_comment(
             flip_cap=cap,
             full_location=full_location,
             context=context,
+            artifact=artifact,
         )
         view.shortened = step > 0
         text = renderer.render("comment.md.j2", view)
@@ -138,12 +143,20 @@ def render_summary(
     limit: int = SUMMARY_LIMIT,
     renderer: Renderer | None = None,
     context: Sequence[str] = (),
+    artifact: ArtifactLink | None = None,
 ) -> str:
     """The job summary: the full version (every metric, power notes, up to 1,000 flipped cases),
-    cut at a line boundary below ``limit`` bytes if it must be."""
+    cut at a line boundary below ``limit`` bytes if it must be; ``artifact`` as for
+    :func:`render_comment`."""
     renderer = renderer or Renderer()
     view = build_view(
-        candidate, baseline, decision, escape=md, flip_cap=FULL_FLIP_CAP, context=context
+        candidate,
+        baseline,
+        decision,
+        escape=md,
+        flip_cap=FULL_FLIP_CAP,
+        context=context,
+        artifact=artifact,
     )
     text = renderer.render("summary.md.j2", view)
     if len(text.encode("utf-8")) <= limit:

@@ -11,7 +11,6 @@ A judge-derived metric whose judge is not calibrated (the candidate's ``diagnost
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,10 +19,12 @@ from fairwitness import _format as fmt
 from fairwitness.gate import Decision, MetricDecision
 from fairwitness.judge import WITHHELD, withheld_metrics
 from fairwitness.render._diagnostics_rows import diagnostics_rows
+from fairwitness.render._flips import BAD_TO_GOOD, GOOD_TO_BAD, FlipRow, flip_order, flip_row
+from fairwitness.render._links import ArtifactLink
 from fairwitness.render._reliability import ReliabilityRow, reliability_rows
 from fairwitness.render._repro import repro_rows
 from fairwitness.render._slices import SliceRow, slice_caption, slice_rows
-from fairwitness.report import CaseOutcomes, Metric, Report
+from fairwitness.report import Metric, Report
 
 Escape = Callable[[object], str]
 
@@ -55,19 +56,9 @@ class MetricRow:
     """Which test gave ``p``: ``sign-flip`` or ``McNemar``."""
     mcnemar: str = "\u2014"
     """McNemar's p on the collapsed outcomes, or ``same test`` when it decided."""
-
-
-@dataclass(frozen=True)
-class FlipRow:
-    case: str
-    metric: str
-    change: str
-    baseline: str
-    candidate: str
-    must_pass: bool
-    evidence: str = ""
-    """For a case gone bad, the phrase that decided the candidate's label (a misreport's
-    absence claim), escaped and cut; ``""`` when none was recorded."""
+    changed: bool = True
+    """False for a gated metric whose value did not move, no case of which flipped, and which
+    did not decide the verdict: the comment folds those rows away."""
 
 
 @dataclass
@@ -100,11 +91,29 @@ class View:
     slices: list[SliceRow] = field(default_factory=list)
     """Tags where a gated metric got worse most (unadjusted p-values; see ``slices_caption``)."""
     slices_caption: str = ""
+    artifact: ArtifactLink | None = None
+    """Where this run's HTML report is (inside Actions only): flipped cases link to it."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def flips_hidden(self) -> int:
         return self.flips_total - len(self.flips)
+
+    @property
+    def metrics_changed(self) -> list[MetricRow]:
+        """The paired rows that moved or decided the verdict."""
+        return [m for m in self.metrics if m.changed]
+
+    @property
+    def metrics_unchanged(self) -> list[MetricRow]:
+        """The paired rows of gated metrics that stayed where they were."""
+        return [m for m in self.metrics if not m.changed]
+
+    def case_link(self, row: FlipRow) -> str:
+        """A flipped case's link into the run's HTML report, or ``""`` outside Actions."""
+        if self.artifact is None:
+            return ""
+        return self.artifact.markdown(f"{self.artifact.page}#case={row.case}")
 
 
 def _metric_rate(report: Report | None, name: str, *, trials: bool = False) -> str:
@@ -203,6 +212,19 @@ def _decision_row(
         mcnemar=fmt.DASH
         if not m.gated
         else ("same test" if m.test == "mcnemar" else fmt.p_value(m.mcnemar_p)),
+        changed=_moved(m),
+    )
+
+
+def _moved(m: MetricDecision) -> bool:
+    """Whether a paired row belongs in the comment's table: its value moved (or one side has
+    none), a case of it flipped, or it decided the verdict."""
+    return (
+        m.delta is None
+        or fmt.points(m.delta) != fmt.points(0.0)
+        or bool(m.regressions or m.improvements)
+        or m.rejected
+        or m.floor_breached
     )
 
 
@@ -255,41 +277,6 @@ def _plain_row(
 def _shown(name: str, report: Report) -> bool:
     metric = report.metrics[name]
     return metric.n > 0 or bool(set(metric.excluded) - {"not_applicable"})
-
-
-_EVIDENCE_CHARS = 80
-
-
-def _evidence(case: CaseOutcomes | None, metric: str, escape: Escape) -> str:
-    """The first deciding phrase a repeat of ``case`` recorded for ``metric``, cut and escaped
-    (agent text: it may hold links, HTML or markdown meant to deceive the reader)."""
-    if case is None:
-        return ""
-    for outcome in case.repeats:
-        found = outcome.evidence.get(metric)
-        if found:
-            _, _, phrase = found.partition(": ")
-            phrase = " ".join(phrase.split())
-            if len(phrase) > _EVIDENCE_CHARS:
-                phrase = phrase[: _EVIDENCE_CHARS - 1].rstrip() + "\u2026"
-            return escape(phrase)
-    return ""
-
-
-def _verdicts(case: CaseOutcomes | None, escape: Escape) -> str:
-    if case is None:
-        return "absent"
-    found: Counter[str] = Counter()
-    for outcome in case.repeats:
-        if outcome.verdict is not None:
-            found[outcome.verdict] += 1
-        elif outcome.status != "ok":
-            found[f"({outcome.status})"] += 1
-        else:
-            found["(no verdict)"] += 1
-    if not found:
-        return "no repeats"
-    return ", ".join(escape(v) + (f" \u00d7{n}" if n > 1 else "") for v, n in found.most_common())
 
 
 def _exclusions(
@@ -347,9 +334,11 @@ def build_view(
     flip_cap: int = 25,
     full_location: str | None = None,
     context: Sequence[str] = (),
+    artifact: ArtifactLink | None = None,
 ) -> View:
     """Gather what a template shows. Without ``decision`` this is a single report's view.
-    ``context`` lines (e.g. where the baseline came from) are shown as notes."""
+    ``context`` lines (e.g. where the baseline came from) are shown as notes; ``artifact`` is
+    where the run's HTML report is, when there is a run."""
     suite = escape(candidate.suite)
     metrics: list[MetricRow] = []
     flips: list[FlipRow] = []
@@ -363,27 +352,24 @@ def build_view(
             metrics.append(_decision_row(m, baseline, candidate, escape, withheld))
             if m.name in withheld:
                 continue
-            for ids, change in (
-                (m.regressed_ids, "good \u2192 bad"),
-                (m.improved_ids, "bad \u2192 good"),
-            ):
+            for ids, change in ((m.regressed_ids, GOOD_TO_BAD), (m.improved_ids, BAD_TO_GOOD)):
                 for case_id in ids:
                     case = candidate.cases.get(case_id)
                     must = case is not None and case.must_pass
                     found.append((not must, len(found), case_id, m.name, change))
         total_flips = len(found)
-        # must-pass cases first, then the gate's order (metric by metric, dataset order)
-        for _, _, case_id, name, change in sorted(found)[:flip_cap]:
-            case = candidate.cases.get(case_id)
+        by_name = {m.name: m for m in decision.metrics}
+        for case_id, name, change in flip_order(found)[:flip_cap]:
             flips.append(
-                FlipRow(
-                    case=escape(case_id),
-                    metric=escape(name),
-                    change=change,
-                    baseline=_verdicts(baseline.cases.get(case_id), escape),
-                    candidate=_verdicts(case, escape),
-                    must_pass=case is not None and case.must_pass,
-                    evidence=_evidence(case if change == "good \u2192 bad" else None, name, escape),
+                flip_row(
+                    case_id,
+                    name,
+                    change,
+                    baseline.cases.get(case_id),
+                    candidate.cases.get(case_id),
+                    higher_is_better=by_name[name].higher_is_better,
+                    continuous=by_name[name].kind == "continuous",
+                    escape=escape,
                 )
             )
     others = [
@@ -453,4 +439,5 @@ def build_view(
         flip_cap=flip_cap,
         slices=slice_rows(decision, escape, withheld) if baseline is not None else [],
         slices_caption=slice_caption(),
+        artifact=artifact,
     )
