@@ -53,6 +53,7 @@ def test_first_pull_request_without_a_baseline(world: World, step) -> None:
         "report-path": "evals/fairwitness-out/jobsearch.report.json",
         "markdown-path": "evals/fairwitness-out/jobsearch.comment.md",
         "comment-url": comment["html_url"],
+        "comment-outcome": "created",
         "readme-changed": "false",
     }
     for output in ("report-path", "markdown-path"):

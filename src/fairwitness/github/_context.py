@@ -32,6 +32,11 @@ class SuiteOutcome:
     markdown_path: Path | None = None
     comment_url: str | None = None
     reasons: list[str] = field(default_factory=list)
+    digest: str | None = None
+    """What the gate decided, as the comment's marker keeps it (see ``github._digest``)."""
+    comment_action: str | None = None
+    """What happened to the comment (``created``, ``updated``, ``unchanged``, ...), when one was
+    asked for."""
 
 
 @dataclass

@@ -46,9 +46,10 @@ from fairwitness.errors import (
 from fairwitness.gate import Decision, decide, gate_settings
 from fairwitness.gate._decision import PRECEDENCE, VERDICTS
 from fairwitness.github._context import Ownership, PullContext, SuiteOutcome
+from fairwitness.github._digest import decision_digest
 from fairwitness.github.baseline import Baseline, BaselineFinder, Git
 from fairwitness.github.client import GitHubClient
-from fairwitness.github.comment import post_comment
+from fairwitness.github.comment import passes_now, post_comment
 from fairwitness.github.event import PullRequestEvent, PushEvent, WorkflowRunEvent, load_event
 from fairwitness.github.outputs import Annotations, annotation, append_step_summary, set_outputs
 from fairwitness.github.relay import leave_for_relay, relay
@@ -307,7 +308,8 @@ class Action:
             append_step_summary(self.s.step_summary_path, summary + "\n", where=summary_url)
         code = decision.exit_code if decision is not None else EXIT_OK
         verdict = decision.verdict if decision is not None else "report"
-        outcome = SuiteOutcome(cand.suite, path, code, verdict, markdown)
+        digest = decision_digest(decision, code, verdict)
+        outcome = SuiteOutcome(cand.suite, path, code, verdict, markdown, digest=digest)
         if decision is not None:
             outcome.reasons = list(decision.reasons)
             self.annotate(cand.suite, decision)
@@ -355,14 +357,17 @@ class Action:
             mode=self.s.comment,
             key=key,
             summary_url=self.s.run_url,
+            digest=outcome.digest,
+            passing=passes_now(outcome.verdict, self.s.run_url) if outcome.exit_code == 0 else None,
         )
+        outcome.comment_action = done.action
         if done.action == "forbidden" and not pull.relayed:
             leave_for_relay(self, pull, cand, path, outcome, key, done.message or "HTTP 403")
         elif not done.ok:
             self.annotations.warning(done.message or "the pull request comment was not posted")
         else:
             outcome.comment_url = done.url
-            self.say(f"comment {done.action}: {done.url}")
+            self.say(f"comment {done.action}: {done.url or done.message}")
 
     # -- outputs ---------------------------------------------------------------------------------
 
@@ -378,6 +383,7 @@ class Action:
                 self.rel(o.markdown_path) for o in outcomes if o.markdown_path
             ),
             "comment-url": "\n".join(o.comment_url for o in outcomes if o.comment_url),
+            "comment-outcome": "\n".join(o.comment_action for o in outcomes if o.comment_action),
             "readme-changed": "false",
         }
 
