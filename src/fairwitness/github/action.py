@@ -47,6 +47,7 @@ from fairwitness.gate import Decision, decide, gate_settings
 from fairwitness.gate._decision import PRECEDENCE, VERDICTS
 from fairwitness.github._context import Ownership, PullContext, SuiteOutcome
 from fairwitness.github._digest import decision_digest
+from fairwitness.github._page import leave_page
 from fairwitness.github.baseline import Baseline, BaselineFinder, Git
 from fairwitness.github.client import GitHubClient
 from fairwitness.github.comment import passes_now, post_comment
@@ -298,11 +299,21 @@ class Action:
             context.append("posted for a pull request from a fork by the workflow_run relay")
         summary_url = self.s.run_url
         where = "the job summary of this run"
+        relayed = pull is not None and pull.relayed
+        artifact = None if relayed else leave_page(self, path, found, decision)
         comment = render_comment(
-            cand, found.report, decision, full_location=where, renderer=renderer, context=context
+            cand,
+            found.report,
+            decision,
+            full_location=where,
+            renderer=renderer,
+            context=context,
+            artifact=artifact,
         )
-        summary = render_summary(cand, found.report, decision, renderer=renderer, context=context)
-        folder = self.scratch if pull is not None and pull.relayed else path.parent
+        summary = render_summary(
+            cand, found.report, decision, renderer=renderer, context=context, artifact=artifact
+        )
+        folder = self.scratch if relayed else path.parent
         markdown = self.write(folder / f"{cand.suite}.comment.md", comment)
         if self.s.step_summary_path is not None:
             append_step_summary(self.s.step_summary_path, summary + "\n", where=summary_url)
