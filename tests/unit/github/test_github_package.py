@@ -17,8 +17,9 @@ def test_all_is_sorted_and_resolves() -> None:
         assert getattr(github, name) is not None
 
 
-ORCHESTRATION = {"action.py", "baseline.py", "relay.py", "shards.py"}
-"""The modules that run a whole action (they use the rest of fairwitness); the others only talk
+ORCHESTRATION = {"action.py", "baseline.py", "relay.py", "shards.py", "_page.py"}
+"""The modules that run a whole action or write its HTML report (they use the rest of
+fairwitness); the others only talk
 to GitHub and need nothing but errors, the version and atomic writes."""
 
 
