@@ -60,7 +60,8 @@ class LabelRecord:
         return CalibrationRecord(self.id, self.human, label, self.language, self.metric)
 
 
-def _json_type(value: object) -> str:
+def json_type(value: object) -> str:
+    """The JSON name of a parsed JSON value's type, for a located error."""
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -74,6 +75,18 @@ def _json_type(value: object) -> str:
     return "object"
 
 
+def unknown_fields(obj: dict[str, object], known: Sequence[str]) -> list[tuple[str, str]]:
+    """``(key, message)`` for each key of ``obj`` not in ``known``, with the closest known one."""
+    found = []
+    for key in obj:
+        if key not in known:
+            close = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
+            found.append(
+                (key, "unknown field" + (f" (did you mean '{close[0]}'?)" if close else ""))
+            )
+    return found
+
+
 def _check_object(
     obj: dict[str, object], name: str, line: int, judge_available: bool
 ) -> list[Problem]:
@@ -82,10 +95,8 @@ def _check_object(
     def problem(field: str, message: str) -> None:
         problems.append(Problem(message, file=name, line=line, field=field))
 
-    for key in obj:
-        if key not in _FIELDS:
-            close = difflib.get_close_matches(key, _FIELDS, n=1, cutoff=0.6)
-            problem(key, "unknown field" + (f" (did you mean '{close[0]}'?)" if close else ""))
+    for key, message in unknown_fields(obj, _FIELDS):
+        problem(key, message)
     for key in _STRINGS:
         value = obj.get(key)
         if value is None:
@@ -93,14 +104,14 @@ def _check_object(
                 problem(key, "must be a string, got null")
             continue
         if not isinstance(value, str):
-            problem(key, f"must be a string, got {_json_type(value)}")
+            problem(key, f"must be a string, got {json_type(value)}")
         elif key in _NON_EMPTY and (not value or value != value.strip()):
             problem(key, "must be non-empty, without surrounding whitespace")
     outcomes = obj.get("tool_outcomes")
     if outcomes is not None and not (
         isinstance(outcomes, list) and all(isinstance(item, str) for item in outcomes)
     ):
-        problem("tool_outcomes", f"must be a list of strings, got {_json_type(outcomes)}")
+        problem("tool_outcomes", f"must be a list of strings, got {json_type(outcomes)}")
     for key in ("id", "human"):
         if key not in obj:
             problem(key, "required field is missing")
@@ -164,7 +175,7 @@ def read_labels(path: str | Path, *, judge_available: bool = False) -> list[Labe
             problems.append(item)
             continue
         if not isinstance(item, dict):
-            kind = _json_type(item)
+            kind = json_type(item)
             problems.append(Problem(f"expected a label object, got {kind}", file=name, line=line))
             continue
         found = _check_object(item, name, line, judge_available)

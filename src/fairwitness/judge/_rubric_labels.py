@@ -22,6 +22,7 @@ from pathlib import Path
 
 from fairwitness.dataset import read_json_lines
 from fairwitness.errors import DatasetError, Problem
+from fairwitness.judge._labels import json_type, unknown_fields
 from fairwitness.judge._rubric import VERDICTS, RubricRequest
 
 _STRINGS = ("id", "answer", "human", "question", "language", "note")
@@ -53,18 +54,6 @@ class RubricLabel:
         return RubricRequest(rubric, self.question, self.answer, self.tool_outcomes)
 
 
-def _type(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, (int, float)):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    return "array" if isinstance(value, list) else "object"
-
-
 def _problems(
     obj: dict[str, object], name: str, line: int, cases: Mapping[str, str]
 ) -> list[Problem]:
@@ -73,22 +62,20 @@ def _problems(
     def problem(field: str, message: str) -> None:
         problems.append(Problem(message, file=name, line=line, field=field))
 
-    for key in obj:
-        if key not in _FIELDS:
-            close = difflib.get_close_matches(key, _FIELDS, n=1, cutoff=0.6)
-            problem(key, "unknown field" + (f" (did you mean '{close[0]}'?)" if close else ""))
+    for key, message in unknown_fields(obj, _FIELDS):
+        problem(key, message)
     for key in _REQUIRED:
         if key not in obj:
             problem(key, "required field is missing")
     for key in _STRINGS:
         value = obj.get(key)
         if key in obj and not isinstance(value, str):
-            problem(key, f"must be a string, got {_type(value)}")
+            problem(key, f"must be a string, got {json_type(value)}")
     outcomes = obj.get("tool_outcomes")
     if "tool_outcomes" in obj and not (
         isinstance(outcomes, list) and all(isinstance(item, str) for item in outcomes)
     ):
-        problem("tool_outcomes", f"must be a list of strings, got {_type(outcomes)}")
+        problem("tool_outcomes", f"must be a list of strings, got {json_type(outcomes)}")
     human = obj.get("human")
     if isinstance(human, str) and human not in VERDICTS:
         problem("human", f"'{human}' is not a verdict: use {' or '.join(VERDICTS)}")
@@ -114,7 +101,7 @@ def read_rubric_labels(path: str | Path, cases: Mapping[str, str]) -> list[Rubri
             continue
         if not isinstance(item, dict):
             problems.append(
-                Problem(f"expected a label object, got {_type(item)}", file=name, line=line)
+                Problem(f"expected a label object, got {json_type(item)}", file=name, line=line)
             )
             continue
         found = _problems(item, name, line, cases)
