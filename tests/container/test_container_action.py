@@ -52,11 +52,12 @@ def test_first_pull_request_without_a_baseline(world: World, step) -> None:
         "verdict": "report",
         "report-path": "evals/fairwitness-out/jobsearch.report.json",
         "markdown-path": "evals/fairwitness-out/jobsearch.comment.md",
+        "html-path": "evals/fairwitness-out/jobsearch.report.html",
         "comment-url": comment["html_url"],
         "comment-outcome": "created",
         "readme-changed": "false",
     }
-    for output in ("report-path", "markdown-path"):
+    for output in ("report-path", "markdown-path", "html-path"):
         assert (world.workspace / result.outputs[output]).is_file()
     assert "## " in result.summary and "no baseline" in result.summary
     # RUNNER_TEMP is not mounted: what the action put there stayed in the container

@@ -31,6 +31,7 @@ def test_the_report_page_is_written_and_linked_from_the_comment_and_summary(worl
     html = page.read_text(encoding="utf-8")
     assert html.lower().startswith("<!doctype html>") and "Content-Security-Policy" in html
     assert "HTML report: evals/fairwitness-out/jobsearch.report.html" in result.stdout
+    assert result.outputs["html-path"] == "evals/fairwitness-out/jobsearch.report.html"
     url = f"{world.fake.url}/{world.repo}/actions/runs/777#artifacts"
     (comment,) = world.comments()
     body = comment["body"]
@@ -45,4 +46,5 @@ def test_a_push_writes_the_page_without_a_baseline(world: World) -> None:
     assert result.code == 0, result.stdout + result.stderr
     page = world.workspace / "evals" / "fairwitness-out" / "jobsearch.report.html"
     assert page.is_file()
+    assert result.outputs["html-path"] == "evals/fairwitness-out/jobsearch.report.html"
     assert "artifact fairwitness-report" in result.summary

@@ -47,7 +47,7 @@ from fairwitness.gate import Decision, decide, gate_settings
 from fairwitness.gate._decision import PRECEDENCE, VERDICTS
 from fairwitness.github._context import Ownership, PullContext, SuiteOutcome
 from fairwitness.github._digest import decision_digest
-from fairwitness.github._page import leave_page
+from fairwitness.github._page import leave_page, page_path
 from fairwitness.github.baseline import Baseline, BaselineFinder, Git
 from fairwitness.github.client import GitHubClient
 from fairwitness.github.comment import passes_now, post_comment
@@ -392,6 +392,9 @@ class Action:
             "report-path": "\n".join(self.rel(o.report_path) for o in outcomes),
             "markdown-path": "\n".join(
                 self.rel(o.markdown_path) for o in outcomes if o.markdown_path
+            ),
+            "html-path": "\n".join(
+                self.rel(page) for o in outcomes if (page := page_path(o.report_path)).is_file()
             ),
             "comment-url": "\n".join(o.comment_url for o in outcomes if o.comment_url),
             "comment-outcome": "\n".join(o.comment_action for o in outcomes if o.comment_action),
