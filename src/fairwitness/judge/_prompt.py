@@ -200,25 +200,38 @@ async def run_judge(
     ``ValueError`` for a ``concurrency`` below 1, or a judge whose ``prompt_version`` is not
     :data:`JUDGE_PROMPT_VERSION`.
     """
-    if isinstance(concurrency, bool) or not isinstance(concurrency, int) or concurrency < 1:
-        raise ValueError(f"concurrency must be an integer >= 1, got {concurrency!r}")
+    check_concurrency(concurrency)
     if judge.prompt_version != JUDGE_PROMPT_VERSION:
         raise ValueError(
             f"judge {judge.name!r} is for prompt {judge.prompt_version!r}, but this fairwitness "
             f"builds {JUDGE_PROMPT_VERSION!r}: recalibrate the judge on the new prompt"
         )
-    labels: list[str] = [UNPARSEABLE] * len(items)
+    return await ask_all(judge, [build_prompt(item) for item in items], parse_reply, concurrency)
+
+
+def check_concurrency(concurrency: int) -> None:
+    """``ValueError`` unless ``concurrency`` is an integer of at least 1."""
+    if isinstance(concurrency, bool) or not isinstance(concurrency, int) or concurrency < 1:
+        raise ValueError(f"concurrency must be an integer >= 1, got {concurrency!r}")
+
+
+async def ask_all(
+    judge: JudgeModel, prompts: Sequence[str], parse: Callable[[str], str], concurrency: int
+) -> list[str]:
+    """Each prompt's reply, parsed, in input order, at most ``concurrency`` calls at a time. A
+    call that raises cancels the ones still running and the error propagates; the judge is
+    closed either way."""
+    labels: list[str] = [UNPARSEABLE] * len(prompts)
     gate = asyncio.Semaphore(concurrency)
 
-    async def one(index: int, item: JudgeRequest) -> None:
-        prompt = build_prompt(item)
+    async def one(index: int, prompt: str) -> None:
         async with gate:
             reply = await judge.judge(prompt)
         if not isinstance(reply, str):
             raise TypeError(f"judge {judge.name!r} returned {type(reply).__name__}, not str")
-        labels[index] = parse_reply(reply)
+        labels[index] = parse(reply)
 
-    tasks = [asyncio.ensure_future(one(i, item)) for i, item in enumerate(items)]
+    tasks = [asyncio.ensure_future(one(i, prompt)) for i, prompt in enumerate(prompts)]
     try:
         await asyncio.gather(*tasks)
     except BaseException:

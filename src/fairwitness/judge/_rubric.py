@@ -15,7 +15,6 @@ scored by the same three.
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,7 +26,8 @@ from fairwitness.judge._prompt import (
     FIELD_QUESTION,
     UNPARSEABLE,
     JudgeModel,
-    close_judge,
+    ask_all,
+    check_concurrency,
     is_text_list,
     json_field,
     read_fields,
@@ -145,31 +145,10 @@ async def run_rubric(
     ``ValueError`` for a ``concurrency`` below 1, or a judge whose ``prompt_version`` is not
     :data:`RUBRIC_PROMPT_VERSION`.
     """
-    if isinstance(concurrency, bool) or not isinstance(concurrency, int) or concurrency < 1:
-        raise ValueError(f"concurrency must be an integer >= 1, got {concurrency!r}")
+    check_concurrency(concurrency)
     check_rubric_judge(judge)
-    verdicts: list[str] = [UNPARSEABLE] * len(items)
-    gate = asyncio.Semaphore(concurrency)
-
-    async def one(index: int, item: RubricRequest) -> None:
-        prompt = build_rubric_prompt(item)
-        async with gate:
-            reply = await judge.judge(prompt)
-        if not isinstance(reply, str):
-            raise TypeError(f"judge {judge.name!r} returned {type(reply).__name__}, not str")
-        verdicts[index] = parse_verdict(reply)
-
-    tasks = [asyncio.ensure_future(one(i, item)) for i, item in enumerate(items)]
-    try:
-        await asyncio.gather(*tasks)
-    except BaseException:
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        raise
-    finally:
-        await close_judge(judge)
-    return verdicts
+    prompts = [build_rubric_prompt(item) for item in items]
+    return await ask_all(judge, prompts, parse_verdict, concurrency)
 
 
 __all__ = [
