@@ -11,9 +11,9 @@ A judge-derived metric whose judge is not calibrated (the candidate's ``diagnost
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from fairwitness import _format as fmt
 from fairwitness.gate import Decision, MetricDecision
@@ -26,7 +26,16 @@ from fairwitness.render._repro import repro_rows
 from fairwitness.render._slices import SliceRow, slice_caption, slice_rows
 from fairwitness.report import Metric, Report
 
-Escape = Callable[[object], str]
+
+class Escape(Protocol):
+    """How a view makes text safe where it goes (:func:`md`, :func:`plain`), cut to ``limit``."""
+
+    def __call__(self, text: object, limit: int | None = ...) -> str: ...
+
+
+REASON_LIMIT = 1000
+"""The gate's reasons and notes are written by the gate (the case ids they quote are capped in
+number), so they are cut only far beyond their length, never in the middle of a p-value."""
 
 ICONS = {
     "pass": "\u2705",
@@ -381,10 +390,10 @@ def build_view(
     code: int | None
     if decision is not None:
         verdict, code = decision.verdict, decision.exit_code
-        head, *rest = [escape(r) for r in decision.reasons] or [verdict]
+        head, *rest = [escape(r, REASON_LIMIT) for r in decision.reasons] or [verdict]
         headline = head
         reasons = rest
-        notes = [escape(n) for n in decision.notes]
+        notes = [escape(n, REASON_LIMIT) for n in decision.notes]
         gated = sum(m.gated for m in decision.metrics)
         paired = max((m.n for m in decision.metrics), default=0)
         tests = {m.test for m in decision.metrics if m.gated}
