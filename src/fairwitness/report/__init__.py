@@ -34,6 +34,7 @@ if TYPE_CHECKING:
         report_header,
         save_run_report,
     )
+    from fairwitness.report.history import History, load_history
     from fairwitness.report.io import (
         git_sha,
         render_report,
@@ -44,7 +45,9 @@ if TYPE_CHECKING:
 _WHERE: dict[str, str] = {
     "RunDigest": "fairwitness.report.build",
     "build_report": "fairwitness.report.build",
+    "History": "fairwitness.report.history",
     "git_sha": "fairwitness.report.io",
+    "load_history": "fairwitness.report.history",
     "render_report": "fairwitness.report.io",
     "report_header": "fairwitness.report.build",
     "save_run_report": "fairwitness.report.build",
@@ -59,6 +62,7 @@ __all__ = [
     "CaseOutcomes",
     "Counts",
     "Diagnostics",
+    "History",
     "Metric",
     "REPORT_SCHEMA",
     "Report",
@@ -72,6 +76,7 @@ __all__ = [
     "UsageTotals",
     "build_report",
     "git_sha",
+    "load_history",
     "render_report",
     "report_header",
     "save_run_report",
