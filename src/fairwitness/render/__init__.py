@@ -41,6 +41,7 @@ if TYPE_CHECKING:
         render_terminal,
         view_dict,
     )
+    from fairwitness.render._trend import TrendRow, point_text, sparkline
     from fairwitness.render._view import MetricRow, View, build_view
 
 # the renderers (jinja2, the gate) load on first use: `fairwitness run` needs only its lines
@@ -53,6 +54,7 @@ _WHERE: dict[str, str] = {
     "MetricRow": "fairwitness.render._view",
     "Renderer": "fairwitness.render._render",
     "SUMMARY_LIMIT": "fairwitness.render._render",
+    "TrendRow": "fairwitness.render._trend",
     "View": "fairwitness.render._view",
     "artifact_link": "fairwitness.render._links",
     "build_view": "fairwitness.render._view",
@@ -62,11 +64,13 @@ _WHERE: dict[str, str] = {
     "md": "fairwitness.render._escape",
     "metric_lines": "fairwitness.render._lines",
     "plain": "fairwitness.render._escape",
+    "point_text": "fairwitness.render._trend",
     "render_comment": "fairwitness.render._render",
     "render_json": "fairwitness.render._render",
     "render_junit": "fairwitness.render._render",
     "render_summary": "fairwitness.render._render",
     "render_terminal": "fairwitness.render._render",
+    "sparkline": "fairwitness.render._trend",
     "suite_lines": "fairwitness.render._lines",
     "view_dict": "fairwitness.render._render",
     "xml_text": "fairwitness.render._escape",
@@ -81,6 +85,7 @@ __all__ = [
     "MetricRow",
     "Renderer",
     "SUMMARY_LIMIT",
+    "TrendRow",
     "View",
     "artifact_link",
     "build_view",
@@ -90,11 +95,13 @@ __all__ = [
     "md",
     "metric_lines",
     "plain",
+    "point_text",
     "render_comment",
     "render_json",
     "render_junit",
     "render_summary",
     "render_terminal",
+    "sparkline",
     "suite_lines",
     "view_dict",
     "xml_text",

@@ -19,6 +19,7 @@ from fairwitness.render._escape import md, plain, xml_text
 from fairwitness.render._links import ArtifactLink
 from fairwitness.render._view import View, build_view
 from fairwitness.report import CaseOutcomes, Report
+from fairwitness.report.history import History
 from fairwitness.scoring import BUILTIN_SCORERS
 
 COMMENT_LIMIT: Final = 65_000
@@ -108,12 +109,14 @@ def render_comment(
     renderer: Renderer | None = None,
     context: Sequence[str] = (),
     artifact: ArtifactLink | None = None,
+    history: History | None = None,
 ) -> str:
     """The PR comment. When it would not fit ``limit`` characters it is shortened
     deterministically: fewer flipped cases first, then the tail is cut at a line boundary; either
     way it says so and where the full version is. With ``artifact`` (a run's, from
     :func:`~fairwitness.render.artifact_link`) the comment names it and each flipped case links
-    to it."""
+    to it; with ``history`` (:func:`~fairwitness.report.history.load_history`) each gated
+    metric gets its trend line."""
     renderer = renderer or Renderer()
     text = ""
     for step, cap in enumerate(COMMENT_FLIP_CAPS):
@@ -126,6 +129,7 @@ def render_comment(
             full_location=full_location,
             context=context,
             artifact=artifact,
+            history=history,
         )
         view.shortened = step > 0
         text = renderer.render("comment.md.j2", view)
@@ -144,10 +148,11 @@ def render_summary(
     renderer: Renderer | None = None,
     context: Sequence[str] = (),
     artifact: ArtifactLink | None = None,
+    history: History | None = None,
 ) -> str:
     """The job summary: the full version (every metric, power notes, up to 1,000 flipped cases),
-    cut at a line boundary below ``limit`` bytes if it must be; ``artifact`` as for
-    :func:`render_comment`."""
+    cut at a line boundary below ``limit`` bytes if it must be; ``artifact`` and ``history`` as
+    for :func:`render_comment`."""
     renderer = renderer or Renderer()
     view = build_view(
         candidate,
@@ -157,6 +162,7 @@ def render_summary(
         flip_cap=FULL_FLIP_CAP,
         context=context,
         artifact=artifact,
+        history=history,
     )
     text = renderer.render("summary.md.j2", view)
     if len(text.encode("utf-8")) <= limit:

@@ -24,7 +24,9 @@ from fairwitness.render._links import ArtifactLink
 from fairwitness.render._reliability import ReliabilityRow, reliability_rows
 from fairwitness.render._repro import repro_rows
 from fairwitness.render._slices import SliceRow, slice_caption, slice_rows
+from fairwitness.render._trend import TrendRow, trend_caption, trend_rows
 from fairwitness.report import Metric, Report
+from fairwitness.report.history import History
 
 
 class Escape(Protocol):
@@ -102,6 +104,11 @@ class View:
     slices_caption: str = ""
     artifact: ArtifactLink | None = None
     """Where this run's HTML report is (inside Actions only): flipped cases link to it."""
+    trend: list[TrendRow] = field(default_factory=list)
+    """Each gated metric over the default branch's recent runs and this one (``--history``)."""
+    trend_caption: str = ""
+    trend_notes: list[str] = field(default_factory=list)
+    """What the trend left out, and why."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -344,10 +351,12 @@ def build_view(
     full_location: str | None = None,
     context: Sequence[str] = (),
     artifact: ArtifactLink | None = None,
+    history: History | None = None,
 ) -> View:
     """Gather what a template shows. Without ``decision`` this is a single report's view.
     ``context`` lines (e.g. where the baseline came from) are shown as notes; ``artifact`` is
-    where the run's HTML report is, when there is a run."""
+    where the run's HTML report is, when there is a run; ``history`` the default branch's
+    recent runs, for the trend of each gated metric."""
     suite = escape(candidate.suite)
     metrics: list[MetricRow] = []
     flips: list[FlipRow] = []
@@ -449,4 +458,22 @@ def build_view(
         slices=slice_rows(decision, escape, withheld) if baseline is not None else [],
         slices_caption=slice_caption(),
         artifact=artifact,
+        **_trend(history, decision, escape, withheld),
     )
+
+
+def _trend(
+    history: History | None,
+    decision: Decision | None,
+    escape: Escape,
+    withheld: Mapping[str, str],
+) -> dict[str, Any]:
+    if history is None:
+        return {}
+    gated = [m.name for m in decision.metrics if m.gated] if decision is not None else None
+    names = [name for name in history.metrics_for(gated) if name not in withheld]
+    return {
+        "trend": trend_rows(history, names, escape),
+        "trend_caption": trend_caption(history, escape),
+        "trend_notes": [escape(note, REASON_LIMIT) for note in history.notes],
+    }
