@@ -107,6 +107,8 @@ def _gate(args: argparse.Namespace) -> int:
         markdown=args.markdown,
         summary=args.summary,
         junit=args.junit,
+        history=args.history,
+        history_runs=args.history_runs,
         **flags,
     )
 
@@ -135,6 +137,8 @@ def _view(args: argparse.Namespace) -> int:
         baseline=args.baseline,
         traces=args.traces,
         cases=args.cases,
+        history=args.history,
+        history_runs=args.history_runs,
         **flags,
     )
 

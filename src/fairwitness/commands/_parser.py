@@ -44,6 +44,24 @@ def _int(text: str) -> int:
 _TEMPLATES_HELP = "a folder whose templates replace the built-in ones of the same name"
 
 
+def _add_history_flags(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--history DIR`` and ``--history-runs N``: the default branch's earlier reports, for
+    the trend of each gated metric."""
+    parser.add_argument(
+        "--history",
+        metavar="DIR",
+        help=f"earlier reports of the default branch (*.report.json, searched recursively): "
+        f"{what} each gated metric's trend over them, the candidate last",
+    )
+    parser.add_argument(
+        "--history-runs",
+        type=_int,
+        default=20,
+        metavar="N",
+        help="the trend shows the last N earlier runs (default 20)",
+    )
+
+
 def _flag(flag: str, help: str, **options: Any) -> tuple[str, dict[str, Any]]:
     return flag, {"help": help, **options}
 
@@ -341,6 +359,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--junit", metavar="FILE", help="also write JUnit XML (one testcase per case) to FILE"
     )
     _add_flags(p_gate, RENDER_FLAGS)
+    _add_history_flags(p_gate, "the comment and the summary show")
 
     p_compare = sub.add_parser(
         "compare",
@@ -373,6 +392,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--cases", metavar="FILE", help="the dataset (JSONL), to show inputs and expectations"
     )
     p_view.add_argument("--out", required=True, metavar="FILE", help="the HTML file to write")
+    _add_history_flags(p_view, "the page charts")
     _add_gate_flags(p_view)
     p_view.set_defaults(templates=None)  # the page has no templates to override
 

@@ -10,6 +10,7 @@ from typing import Any, TextIO
 from fairwitness._atomic import write_atomic
 from fairwitness.gate import decide, gate_settings
 from fairwitness.render import Renderer, gate_text, render_comment, render_junit, render_summary
+from fairwitness.report.history import HISTORY_RUNS, History, load_history
 from fairwitness.report.lite import collector_paused, load_for_decision
 
 
@@ -22,6 +23,8 @@ def gate(
     summary: str | None = None,
     junit: str | None = None,
     stdout: TextIO | None = None,
+    history: str | None = None,
+    history_runs: int = HISTORY_RUNS,
     **flags: Any,
 ) -> int:
     """Compare the report ``candidate`` with ``baseline``; print the decision (template
@@ -30,34 +33,50 @@ def gate(
     ``[render] templates``) applies to the printed text as to the files. ``markdown``,
     ``summary`` and ``junit`` name files for the PR comment, the full job summary and JUnit XML;
     they are written (atomically) whatever the decision, so a comment can say why the reports
-    could not be compared."""
+    could not be compared. ``history`` is a folder of the default branch's earlier reports: the
+    comment and the summary show each gated metric's trend over the last ``history_runs`` of
+    them; a bad report there is refused before anything is written."""
     # Two large reports are hundreds of thousands of objects without a cycle among them: with the
     # cycle collector running, each collection while they are compared and shown scans them all.
     with collector_paused():
-        return _gate(baseline, candidate, as_json, markdown, summary, junit, stdout, flags)
+        return _gate(
+            baseline,
+            candidate,
+            as_json,
+            (markdown, summary, junit),
+            stdout,
+            (history, history_runs),
+            flags,
+        )
 
 
 def _gate(
     baseline: str,
     candidate: str,
     as_json: bool,
-    markdown: str | None,
-    summary: str | None,
-    junit: str | None,
+    files: tuple[str | None, str | None, str | None],
     stdout: TextIO | None,
+    history_from: tuple[str | None, int],
     flags: dict[str, Any],
 ) -> int:
     stdout = stdout or sys.stdout
+    markdown, summary, junit = files
     settings, templates = gate_settings(**flags)
     renderer = Renderer(templates)
     base = load_for_decision(baseline)
     cand = load_for_decision(candidate)
+    folder, runs = history_from
+    history: History | None = None
+    if folder is not None:
+        history = load_history(folder, cand, candidate_path=candidate, limit=runs)
     decision = decide(base, cand, settings, baseline_name=baseline, candidate_name=candidate)
     outputs: list[tuple[str, str]] = []
     if markdown:
-        outputs.append((markdown, render_comment(cand, base, decision, renderer=renderer)))
+        text = render_comment(cand, base, decision, renderer=renderer, history=history)
+        outputs.append((markdown, text))
     if summary:
-        outputs.append((summary, render_summary(cand, base, decision, renderer=renderer)))
+        text = render_summary(cand, base, decision, renderer=renderer, history=history)
+        outputs.append((summary, text))
     if junit:
         outputs.append((junit, render_junit(cand, base, decision)))
     for path, text in outputs:

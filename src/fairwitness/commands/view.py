@@ -3,7 +3,8 @@
 ``view REPORT [--baseline BASE] [--traces T] [--cases FILE] --out report.html`` writes the page
 (:mod:`fairwitness.view`): the decision against the baseline and its reasons, the metrics with
 their intervals, the diagnostics, the paired table and every case, each opening to its repeats
-beside the baseline's. The traces default to the file each report names, when it exists; a
+beside the baseline's; with ``--history DIR``, each gated metric over the default branch's
+earlier reports in ``DIR``. The traces default to the file each report names, when it exists; a
 ``--traces`` or ``--cases`` file that cannot be read is refused in one line (exit 4). It exits
 0 when the page was written; deciding is ``fairwitness gate``'s job.
 """
@@ -19,6 +20,7 @@ from fairwitness.dataset import Dataset
 from fairwitness.errors import EXIT_OK
 from fairwitness.gate import decide, gate_settings
 from fairwitness.report import Report
+from fairwitness.report.history import HISTORY_RUNS, load_history
 from fairwitness.trace.model import Trace
 from fairwitness.view import build_page, load_traces, trace_lines, traces_path
 
@@ -38,13 +40,21 @@ def view(
     traces: str | None = None,
     cases: str | None = None,
     stdout: TextIO | None = None,
+    history: str | None = None,
+    history_runs: int = HISTORY_RUNS,
     **flags: Any,
 ) -> int:
-    """Write the HTML page for ``report`` (against ``baseline``) to ``out``. ``flags`` are
-    :func:`~fairwitness.gate.gate_settings`'s."""
+    """Write the HTML page for ``report`` (against ``baseline``) to ``out``; with ``history``
+    (a folder of the default branch's earlier reports) the page charts each gated metric over
+    the last ``history_runs`` of them. ``flags`` are :func:`~fairwitness.gate.gate_settings`'s."""
     settings, _ = gate_settings(**flags)
     candidate = Report.load(report)
     base = Report.load(baseline) if baseline else None
+    trend = (
+        load_history(history, candidate, candidate_path=report, limit=history_runs)
+        if history is not None
+        else None
+    )
     decision = (
         decide(base, candidate, settings, baseline_name=baseline, candidate_name=report)
         if base is not None
@@ -59,6 +69,7 @@ def view(
         baseline_traces=_traces(base, baseline, None) if base is not None and baseline else None,
         cases=dataset,
         names=(report, baseline),
+        history=trend,
     )
     target = write_atomic(Path(out), html)
     (stdout or sys.stdout).write(f"fairwitness view: wrote {target} ({len(html) / 1e6:.1f} MB)\n")

@@ -8,6 +8,7 @@ from pathlib import Path
 from fairwitness.dataset import Case
 from fairwitness.gate import Decision
 from fairwitness.report import Report
+from fairwitness.report.history import History
 from fairwitness.trace.model import Trace
 from fairwitness.trace.sink import read_traces
 from fairwitness.view._data import build_data
@@ -46,12 +47,14 @@ def build_page(
     baseline_traces: Mapping[int, Trace] | None = None,
     cases: Mapping[str, Case] | None = None,
     names: tuple[str | None, str | None] = (None, None),
+    history: History | None = None,
 ) -> str:
     """The viewer's HTML for ``candidate`` (against ``baseline`` and its ``decision``).
 
     ``traces`` and ``baseline_traces`` are each report's traces by line (:func:`load_traces`);
     without them a case shows its outcomes and scores only. ``cases`` (by id) adds inputs and
-    expectations; ``names`` are the reports' file names as shown."""
+    expectations; ``names`` are the reports' file names as shown; ``history`` adds the trend of
+    each gated metric over the default branch's earlier runs."""
     data = build_data(
         candidate,
         baseline,
@@ -60,5 +63,6 @@ def build_page(
         baseline_traces=baseline_traces,
         cases=cases,
         names=names,
+        history=history,
     )
     return page(data)

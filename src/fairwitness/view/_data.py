@@ -10,6 +10,10 @@ Numbers stay numbers; "not measured" stays ``null``. The page reads it as:
 - ``metrics``: per metric its description, direction and both sides' figures (headline,
   per-trial, collapsed, pass^k);
 - ``diag``: each side's diagnostics blocks as saved;
+- ``trend``: null without ``--history``; else ``source`` (what the runs are), ``notes`` (what
+  was left out), ``runs`` (per run, oldest first, the candidate last: ``label``, ``file``,
+  ``sha``, ``at``, ``cand``) and ``metrics`` (per gated metric its ``name`` and one point per
+  run, ``[value, low, high, text]`` or null where that run did not measure it);
 - ``m`` (metric names), ``tags``; ``cases``: one row per case of the union of both reports,
   candidate order first (see :data:`CASE_FIELDS`); ``cand`` and ``base``: per case
   ``[collapsed scores, exclusions, repeats]`` (scores as a flat ``[metric index, score, ...]``
@@ -25,7 +29,10 @@ from typing import Any, Final
 
 from fairwitness.dataset import Case
 from fairwitness.gate import Decision
+from fairwitness.judge import withheld_metrics
+from fairwitness.render import point_text
 from fairwitness.report import CaseOutcomes, Report, TrialOutcome
+from fairwitness.report.history import History
 from fairwitness.trace.model import Trace
 
 DATA_VERSION: Final = 1
@@ -304,12 +311,14 @@ def build_data(
     baseline_traces: Mapping[int, Trace] | Iterable[tuple[int, Trace]] | None = None,
     cases: Mapping[str, Case] | None = None,
     names: tuple[str | None, str | None] = (None, None),
+    history: History | None = None,
 ) -> dict[str, Any]:
     """The viewer's data (see the module) for ``candidate`` shown against ``baseline``.
 
     ``traces`` and ``baseline_traces`` map a trace file's line numbers to its traces (what
     :func:`~fairwitness.trace.read_traces` yields); ``cases`` (by id) adds each case's input and
-    expectations; ``names`` are the two reports' file names as the page should show them."""
+    expectations; ``names`` are the two reports' file names as the page should show them;
+    ``history`` the default branch's earlier runs, for the trend of each gated metric."""
     strings = _Strings()
     metric_names = list(candidate.metrics)
     if baseline is not None:
@@ -389,6 +398,7 @@ def build_data(
             "expectations": cases is not None,
         },
         "decision": decision.json_data() if decision is not None else None,
+        "trend": _trend(history, decision, candidate),
         "metrics": _metrics(candidate, baseline, metric_names),
         "diag": {
             "cand": candidate.diagnostics.json_data(),
@@ -410,3 +420,37 @@ def _traces(
         return None
     pairs = traces.items() if isinstance(traces, Mapping) else traces
     return {line: compact_trace(trace, strings) for line, trace in pairs}
+
+
+def _trend(history: History | None, decision: Decision | None, cand: Report) -> Any:
+    if history is None:
+        return None
+    gated = [m.name for m in decision.metrics if m.gated] if decision is not None else None
+    withheld = withheld_metrics(cand.diagnostics)
+    names = [name for name in history.metrics_for(gated) if name not in withheld]
+    return {
+        "source": history.summary(),
+        "notes": history.notes,
+        "runs": [
+            {
+                "label": run.label,
+                "file": run.name,
+                "sha": run.git_sha,
+                "at": run.created_at.isoformat(),
+                "cand": run.candidate,
+            }
+            for run in history.runs
+        ],
+        "metrics": [
+            {
+                "name": name,
+                "points": [
+                    None
+                    if point is None or point.value is None
+                    else [point.value, point.low, point.high, point_text(point)]
+                    for point in history.series(name)
+                ],
+            }
+            for name in names
+        ],
+    }

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 import pytest
 
+from builders import PASS, build, edit, plan_of
 from fairwitness.cli import main
 from fairwitness.gate import decide
 from fairwitness.report import Report
@@ -140,7 +143,9 @@ def test_hostile_strings_stay_text(watched: Any, hostile_pair: Any, tmp_path: Pa
     assert page.evaluate("document.querySelectorAll('script').length") == 2
     assert page.evaluate("document.querySelectorAll('img, iframe, object, embed').length") == 0
     assert page.evaluate("document.querySelectorAll('[onerror], [onload]').length") == 0
-    assert page.evaluate("[...document.querySelectorAll('svg')].every(s => s.closest('#metrics'))")
+    assert page.evaluate(
+        "[...document.querySelectorAll('svg')].every(s => s.closest('#metrics, #trend'))"
+    )
 
 
 def test_a_report_alone_shows_without_a_baseline(
@@ -153,3 +158,91 @@ def test_a_report_alone_shows_without_a_baseline(
     assert page.is_disabled('[data-outcome="regressed"]')
     assert page.text_content("#case-view .input") == "question 3 #3"  # from the trace
     assert "no baseline repeat" in page.text_content("#case-view")
+
+
+def _history(report: Path, folder: Path, shifts: tuple[int, ...]) -> list[Report]:
+    """Copies of ``report`` as earlier default-branch runs, ``shifts`` hours before it, each with
+    one more case's route broken, saved under ``folder``."""
+    made = []
+    for n, hours in enumerate(shifts):
+        data = json.loads(Report.load(report).to_json())
+        data["run"]["created_at"] = (
+            datetime.fromisoformat(data["run"]["created_at"]) - timedelta(hours=hours)
+        ).isoformat()
+        data["run"]["git_sha"] = f"{n:07d}" + "f" * 33
+        route = data["metrics"]["route"]
+        route["value"] = round(route["value"] - 0.01 * n, 4)
+        earlier = Report.model_validate(data)
+        earlier.save(folder / f"run-{n}" / report.name)
+        made.append(earlier)
+    return made
+
+
+def test_the_trend_charts_each_gated_metric_over_the_history(
+    watched: Any, plain_pair: Any, tmp_path: Path
+) -> None:
+    base, cand, _ = plain_pair
+    folder = tmp_path / "history"
+    earlier = _history(base, folder, (30, 10, 20))
+    out = tmp_path / "trend.html"
+    code = main(
+        ["view", str(cand), "--baseline", str(base), "--history", str(folder), "--out", str(out)]
+    )
+    assert code == 0
+    page = watched.open(out)
+    candidate = Report.load(cand)
+    decision = decide(Report.load(base), candidate)
+    gated = [m.name for m in decision.metrics if m.gated]
+    charts = page.query_selector_all("#trend svg.trend")
+    assert [c.get_attribute("data-metric") for c in charts] == gated
+    ordered = sorted(earlier, key=lambda r: r.run.created_at)
+    for chart, name in zip(charts, gated, strict=True):
+        points = chart.query_selector_all(".tp")
+        assert len(points) == len(earlier) + 1
+        shown = [float(p.get_attribute("data-value")) for p in points]
+        assert shown == [r.metrics[name].value for r in ordered] + [candidate.metrics[name].value]
+        labels = [p.query_selector(".val").text_content() for p in points]
+        assert all(labels)
+        assert "cand" in points[-1].get_attribute("class")
+        assert points[-1].query_selector("rect") is not None  # the candidate is a square
+        assert all(p.query_selector("rect") is None for p in points[:-1])
+    assert "3 earlier run(s)" in page.text_content("#trend")
+
+
+def test_hostile_suite_and_metric_names_in_the_trend_stay_text(
+    watched: Any, tmp_path: Path
+) -> None:
+    name = HOSTILE[0]
+
+    def rename(data: dict[str, Any]) -> None:
+        data["suite"] = HOSTILE[3]
+        data["metrics"] = {name if k == "route" else k: v for k, v in data["metrics"].items()}
+        data["scoring"]["metrics"] = [
+            name if k == "route" else k for k in data["scoring"]["metrics"]
+        ]
+        for case in data["cases"].values():
+            case["scores"] = {name if k == "route" else k: v for k, v in case["scores"].items()}
+            for repeat in case["repeats"]:
+                scores = repeat["scores"]
+                repeat["scores"] = {name if k == "route" else k: v for k, v in scores.items()}
+
+    def made() -> Report:
+        return edit(build(plan_of(12, lambda i: [PASS] * 2)), rename)
+
+    folder = tmp_path / "history"
+    cand = tmp_path / "cand.report.json"
+    with ThreadPoolExecutor(1) as pool:  # the pipeline's event loop, away from Playwright's
+        for path in (folder / "0.report.json", folder / "1.report.json", cand):
+            pool.submit(made).result().save(path)
+    out = tmp_path / "hostile-trend.html"
+    assert main(["view", str(cand), "--history", str(folder), "--out", str(out)]) == 0
+    source = out.read_text(encoding="utf-8")
+    assert name not in source and HOSTILE[3] not in source
+    page = watched.open(out)
+    captions = [c.text_content() for c in page.query_selector_all("#trend figcaption")]
+    assert name in captions  # shown, as text
+    points = page.query_selector_all("#trend svg.trend .tp")
+    assert len(points) >= 3
+    assert page.evaluate("typeof window.__pwned") == "undefined"
+    assert page.evaluate("document.querySelectorAll('script').length") == 2
+    assert page.evaluate("document.querySelectorAll('img, iframe, object, embed').length") == 0

@@ -223,6 +223,85 @@
     add(app, s);
   }
 
+  // -- trend over the default branch's earlier runs -----------------------------------------
+  function trendChart(metric, runs) {
+    var pts = metric.points, n = pts.length;
+    var lo = Infinity, hi = -Infinity;
+    pts.forEach(function (p) {
+      if (!p) return;
+      [p[0], p[1], p[2]].forEach(function (x) {
+        if (x === null || x === undefined) return;
+        lo = Math.min(lo, x); hi = Math.max(hi, x);
+      });
+    });
+    if (lo === Infinity) { lo = 0; hi = 1; }
+    if (hi - lo < 1e-9) { lo -= 0.05; hi += 0.05; }
+    var STEP = 52, L = 30, W = L + STEP * Math.max(n, 1), H = 96, TOP = 20, BOTTOM = 78;
+    function x(i) { return L + STEP * i + STEP / 2; }
+    function y(v) { return BOTTOM - (BOTTOM - TOP) * (v - lo) / (hi - lo); }
+    var root = svg("svg", { width: W, height: H, viewBox: "0 0 " + W + " " + H, role: "img", "class": "chart trend" });
+    root.setAttribute("data-metric", metric.name);
+    add(root, svg("line", { x1: L, x2: W, y1: BOTTOM + 4, y2: BOTTOM + 4, "class": "axis" }));
+    [[lo, BOTTOM], [hi, TOP]].forEach(function (t) {
+      var tick = svg("text", { x: 2, y: t[1] + 3, "class": "lbl" });
+      tick.textContent = num(t[0], 2);
+      add(root, tick);
+    });
+    var line = [];
+    pts.forEach(function (p, i) { if (p) line.push(x(i) + "," + y(p[0])); });
+    if (line.length > 1) add(root, svg("polyline", { points: line.join(" "), "class": "trendline" }));
+    var label = [];
+    pts.forEach(function (p, i) {
+      var run = runs[i], cls = run.cand ? "cand" : "base";
+      var g = svg("g", { "class": "tp " + cls });
+      g.setAttribute("data-run", String(i));
+      var title = svg("title", {});
+      title.textContent = run.label + ": " + (p ? p[3] : "not measured") + " (" + run.file + ")";
+      add(g, title);
+      if (!p) {
+        var none = svg("text", { x: x(i), y: BOTTOM, "class": "none", "text-anchor": "middle" });
+        none.textContent = "n/m";
+        add(g, none);
+        label.push(run.label + " not measured");
+      } else {
+        g.setAttribute("data-value", String(p[0]));
+        if (p[1] !== null && p[2] !== null) add(g, svg("line", { x1: x(i), x2: x(i), y1: y(p[1]), y2: y(p[2]), "class": "ci " + cls }));
+        if (run.cand) add(g, svg("rect", { x: x(i) - 5, y: y(p[0]) - 5, width: 10, height: 10, "class": "pt cand" }));
+        else add(g, svg("circle", { cx: x(i), cy: y(p[0]), r: 3.5, "class": "pt base" }));
+        var top = p[2] !== null && p[2] !== undefined ? Math.min(y(p[2]), y(p[0])) : y(p[0]);
+        var value = svg("text", { x: x(i), y: Math.max(top - 7, 9), "class": "val" + (run.cand ? " cand" : ""), "text-anchor": "middle" });
+        value.textContent = p[3];
+        add(g, value);
+        label.push(run.label + " " + p[3]);
+      }
+      var when = svg("text", { x: x(i), y: H - 3, "class": "lbl", "text-anchor": "middle" });
+      when.textContent = run.cand ? "this run" : (run.sha ? run.sha.slice(0, 7) : String(i + 1));
+      add(g, when);
+      add(root, g);
+    });
+    root.setAttribute("aria-label", metric.name + " over " + n + " runs: " + label.join("; "));
+    return root;
+  }
+  function trendBlock(app) {
+    var t = D.trend;
+    if (!t) return;
+    var s = section("Trend", "trend");
+    add(s, el("p", "muted", "Each gated metric over " + t.source + ", then this run (the square, last). Every value is the one its report saved."));
+    if (!t.metrics.length) add(s, el("p", "muted", "No gated metric to chart."));
+    t.metrics.forEach(function (m) {
+      var fig = el("figure", "trend");
+      fig.setAttribute("data-metric", m.name);
+      add(fig, el("figcaption", null, m.name), trendChart(m, t.runs));
+      add(s, fig);
+    });
+    if (t.notes.length) {
+      var notes = el("ul", "notes");
+      t.notes.forEach(function (n) { add(notes, el("li", null, n)); });
+      add(s, notes);
+    }
+    add(app, s);
+  }
+
   function pairedBlock(app) {
     var d = D.decision;
     if (!d) return;
@@ -555,6 +634,7 @@
     decisionBlock(app);
     countsBlock(app);
     metricsBlock(app);
+    trendBlock(app);
     pairedBlock(app);
     diagnosticsBlock(app);
     casesBlock(app);
