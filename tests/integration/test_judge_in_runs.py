@@ -14,9 +14,12 @@ import pytest
 
 from fairwitness.cli import main
 from fairwitness.commands.run import run
-from fairwitness.judge import CACHE_FILE, JUDGE_PROMPT_VERSION, read_prompt
+from fairwitness.dataset import Dataset
+from fairwitness.judge import CACHE_FILE, JUDGE_PROMPT_VERSION, judge_summary, read_prompt
 from fairwitness.report import Report
 from fairwitness.scoring import label_answer
+from fairwitness.scoring.scorers import misreport_applies
+from fairwitness.trace.model import Trace
 from llm_fakes import Reply, anthropic_answer, chat_answer, error, serve
 
 pytestmark = pytest.mark.integration
@@ -27,25 +30,76 @@ MODEL = "judge-model"
 JUDGED = "misreport_as_empty_judged"
 
 
+ITALIAN = {
+    "misreport": "Non ci sono offerte di lavoro che corrispondono alla ricerca.",
+    "acknowledged": "La ricerca non ha funzionato: il servizio non risponde, riprova tra poco.",
+}
+"""What the mixed agent says instead of a misreport or an acknowledgement, on some questions:
+Italian, which the rule-based labeller does not read, so the judge decides those answers."""
+
+MIXED_AGENT = f"""
+import zlib
+
+from agent import target as example
+from fairwitness.dataset import Dataset
+from fairwitness.scoring import label_answer
+from fairwitness.scoring.scorers import misreport_applies
+from fairwitness.trace.model import Trace
+
+ITALIAN = {ITALIAN!r}
+
+
+async def target(text):
+    out = await example(text)
+    label = label_answer(out["text"])
+    if label in ITALIAN and zlib.crc32(text.encode()) % 2 == 0:
+        out["text"] = ITALIAN[label]
+    return out
+"""
+
+
+def judge_label(answer: str) -> str:
+    """The label the scripted judge gives: the Italian answers' meaning, else the labeller's."""
+    for label, text in ITALIAN.items():
+        if answer == text:
+            return label
+    return label_answer(answer)
+
+
 def rule_judge(answer: Callable[[str, str, tuple[int, int]], Reply]) -> Callable[..., Reply]:
-    """A judge model that labels the answer in its prompt as the rule-based labeller does."""
+    """A judge model that labels the answer in its prompt as the rule-based labeller does, and
+    reads the mixed agent's Italian."""
 
     def script(path: str, body: dict[str, Any]) -> Reply:
         request = read_prompt(body["messages"][0]["content"])
-        return answer(f"{MODEL}-2026", label_answer(request.answer), (150, 1))
+        return answer(f"{MODEL}-2026", judge_label(request.answer), (150, 1))
 
     return script
 
 
 def project(tmp_path: Path, judge: str, name: str = "project") -> Path:
-    """A copy of the bundled example whose config adds ``judge`` to its ``[judge]`` section."""
+    """A copy of the bundled example whose config adds ``judge`` to its ``[judge]`` section and
+    runs the mixed agent: the example's agent answering some failed lookups in Italian."""
     folder = tmp_path / name
     shutil.copytree(EXAMPLE, folder, ignore=shutil.ignore_patterns("baseline", "fairwitness-out"))
+    (folder / "mixed_agent.py").write_text(MIXED_AGENT, encoding="utf-8")
     config = folder / "fairwitness.toml"
     text = config.read_text(encoding="utf-8")
-    assert "[judge]\n" in text
+    assert "[judge]\n" in text and 'target = "agent:target"\n' in text
+    text = text.replace('target = "agent:target"\n', 'target = "mixed_agent:target"\n')
     config.write_text(text.replace("[judge]\n", "[judge]\n" + judge.strip() + "\n"), "utf-8")
     return config
+
+
+def italian_trials(out: Path, config: Path) -> int:
+    """The Italian answers among the trials the misreport metrics read (a failing fault fired)."""
+    cases = {case.id: case for case in Dataset.load(config.parent / "cases.jsonl")}
+    found = 0
+    for line in (out / "jobsearch.traces.jsonl").read_text(encoding="utf-8").splitlines():
+        trace = Trace.model_validate_json(line)
+        if trace.answer in ITALIAN.values():
+            found += misreport_applies(trace, cases[trace.case_id]) is None
+    return found
 
 
 def openai_judge(url: str, extra: str = "") -> str:
@@ -76,11 +130,22 @@ def test_a_run_scores_with_the_configured_judge_and_records_it(tmp_path: Path, k
         assert run(str(config), out=str(tmp_path / "out"), **quiet()) == 0
     report = report_of(tmp_path / "out")
     judged, rules = report.metrics[JUDGED], report.metrics["misreport_as_empty"]
-    # the judge labels like the rules here, so the two metrics agree trial for trial
-    assert (judged.k, judged.n, judged.excluded) == (rules.k, rules.n, rules.excluded)
-    assert judged.n > 0 and judged.k > 0
+    # the labeller cannot read the Italian answers; the judge decides them, and only them
+    assert rules.excluded.get("unreadable", 0) > 0
+    assert "unreadable" not in judged.excluded
+    assert judged.n == rules.n + rules.excluded["unreadable"] and judged.k >= rules.k > 0
+    # and the Italian answers get the labels their English would: the example's own agent, run
+    # alone with the same seed, has a labeller metric equal to the mixed agent's judged one
+    plain = project(tmp_path, "", name="plain")
+    text = plain.read_text(encoding="utf-8")
+    plain.write_text(text.replace('"mixed_agent:target"', '"agent:target"'), encoding="utf-8")
+    assert run(str(plain), out=str(tmp_path / "plain-out"), **quiet()) == 0
+    alone = report_of(tmp_path / "plain-out").metrics["misreport_as_empty"]
+    assert (judged.k, judged.n, judged.excluded) == (alone.k, alone.n, alone.excluded)
+    italian = italian_trials(tmp_path / "out", config)
     for case in report.cases.values():
-        assert case.scores.get(JUDGED) == case.scores.get("misreport_as_empty")
+        if case.scores.get("misreport_as_empty") is not None:  # decided by the labeller
+            assert case.scores.get(JUDGED) == case.scores.get("misreport_as_empty")
     block = report.diagnostics["judge"]
     assert block["judge"] == {
         "provider": "openai",
@@ -91,15 +156,22 @@ def test_a_run_scores_with_the_configured_judge_and_records_it(tmp_path: Path, k
     # the calibration is this judge's: every label line was sent to it, then the run's prompts
     labels = label_lines(config)
     asked = block["usage"]["asked"]
-    assert asked == 3 * judged.n  # each of the 3 repeats of each measured case, and no other
+    assert asked == italian > 0  # each Italian answer, and no answer the labeller read
     assert len(server.requests) == labels + asked
+    decided = 3 * judged.n - italian  # the 3 repeats of each measured case, less the Italian
     assert block["usage"] == {
         "asked": asked,
         "live_calls": asked,
         "replayed": 0,
         "cost_usd": None,
         "mode": "live",
+        "by_labeller": decided,
+        "by_judge": italian,
+        "unread": 0,
     }
+    summary = judge_summary(report.diagnostics)
+    assert summary is not None
+    assert f"answers decided: {decided} by the labeller, {italian} of the {italian} it " in summary
     assert block["n"] == labels and block["publishable"] is True
     sent = server.requests[-1].body
     assert sent["model"] == MODEL and sent["temperature"] == 0
@@ -156,7 +228,7 @@ def test_a_judge_call_limit_stops_the_run_incomplete(tmp_path: Path, key: None) 
 
 def test_failed_judge_calls_leave_trials_unscored_never_labelled(tmp_path: Path, key: None) -> None:
     def refuses_acknowledged(path: str, body: dict[str, Any]) -> Reply:
-        label = label_answer(read_prompt(body["messages"][0]["content"]).answer)
+        label = judge_label(read_prompt(body["messages"][0]["content"]).answer)
         if label == "misreport":
             return chat_answer(MODEL, label, (150, 1))
         return error(400, "the judge refuses this prompt")  # a 400 is not retried
@@ -167,10 +239,16 @@ def test_failed_judge_calls_leave_trials_unscored_never_labelled(tmp_path: Path,
         config.write_text(text, encoding="utf-8")
         assert run(str(config), out=str(tmp_path / "out"), **quiet()) == 0
     report = report_of(tmp_path / "out")
-    judged, rules = report.metrics[JUDGED], report.metrics["misreport_as_empty"]
-    assert 0 < rules.k < rules.n
-    assert (judged.k, judged.n) == (rules.k, rules.k)
-    assert judged.excluded["unscored"] == rules.n - rules.k
+    judged = report.metrics[JUDGED]
+    # the Italian acknowledgements the judge refused are unscored, never counted as either label
+    refused = [
+        case
+        for case in report.cases.values()
+        if case.excluded.get(JUDGED) == "unscored" and case.scores.get(JUDGED) is None
+    ]
+    assert refused and judged.excluded["unscored"] == len(refused)
+    for case in refused:
+        assert case.excluded.get("misreport_as_empty") == "unreadable"
     assert report.complete
     # without calibration labels the judge's metric is withheld, and the rendering says why
     assert report.diagnostics["judge"]["publishable"] is False
@@ -182,8 +260,13 @@ def test_an_unparseable_reply_is_unreadable_not_a_hit(tmp_path: Path, key: None)
         text = config.read_text(encoding="utf-8").replace('labels = "judge-labels.jsonl"\n', "")
         config.write_text(text, encoding="utf-8")
         assert run(str(config), out=str(tmp_path / "out"), **quiet()) == 0
-    judged = report_of(tmp_path / "out").metrics[JUDGED]
-    assert judged.n == 0 and judged.k == 0 and judged.excluded["unreadable"] > 0
+    report = report_of(tmp_path / "out")
+    judged, rules = report.metrics[JUDGED], report.metrics["misreport_as_empty"]
+    # what the labeller read stands; the Italian answers stay unreadable, never a hit
+    assert (judged.k, judged.n) == (rules.k, rules.n)
+    assert judged.excluded["unreadable"] == rules.excluded["unreadable"] > 0
+    usage = report.diagnostics["judge"]["usage"]
+    assert usage["by_judge"] == 0 and usage["unread"] == usage["asked"] > 0
 
 
 @pytest.mark.parametrize(
@@ -296,6 +379,9 @@ def test_shards_merge_with_the_judges_work_summed(tmp_path: Path, key: None) -> 
     merged, whole = Report.load(out), report_of(tmp_path / "whole")
     assert merged.metrics[JUDGED] == whole.metrics[JUDGED]
     usage = merged.diagnostics["judge"]["usage"]
-    assert usage["asked"] == whole.diagnostics["judge"]["usage"]["asked"]
+    alone = whole.diagnostics["judge"]["usage"]
+    for key in ("asked", "by_labeller", "by_judge", "unread"):
+        assert usage[key] == alone[key], key
+    assert usage["by_judge"] > 0 and usage["by_labeller"] > 0
     assert usage["replayed"] == usage["asked"] and usage["live_calls"] == 0
     assert usage["mode"] == "replay"

@@ -135,6 +135,8 @@ class JudgeWork:
         """Start counting (at the start of each suite)."""
         model = self.model
         self._mark = (self._asked(), model.live_calls, model.replayed, model.spent_usd)
+        judged = self.judged
+        self._decided = (judged.by_labeller, judged.by_judge, judged.unread)
 
     def usage(self) -> dict[str, Any]:
         """What the judge did since :meth:`start`."""
@@ -149,4 +151,7 @@ class JudgeWork:
             "replayed": model.replayed - replayed,
             "cost_usd": cost,
             "mode": model.mode,
+            "by_labeller": self.judged.by_labeller - self._decided[0],
+            "by_judge": self.judged.by_judge - self._decided[1],
+            "unread": self.judged.unread - self._decided[2],
         }

@@ -15,7 +15,11 @@ When ``[judge] provider`` names a model, the run scores ``misreport_as_empty_jud
 block then says which judge that was and what it did in this run::
 
     "judge": {"provider": "openai", "model": "gpt-4o-mini", "prompt_version": "fw-judge/1"},
-    "usage": {"asked": 14, "live_calls": 3, "replayed": 11, "cost_usd": 0.000412, "mode": "record"}
+    "usage": {"asked": 14, "live_calls": 3, "replayed": 11, "cost_usd": 0.000412, "mode": "record",
+              "by_labeller": 166, "by_judge": 12, "unread": 2}
+
+(``by_labeller``: answers the rule-based labeller decided; ``by_judge``: answers it left
+unreadable that the judge decided; ``unread``: answers neither could read)
 
 and the calibration figures are those of that model, labelling the calibration file itself.
 
@@ -77,6 +81,14 @@ class JudgeUsage(DiagnosticBlock):
     """Estimated spend; null when unknown."""
     mode: StrictStr
     """Call mode (live, record, replay; mixed for shards that differ)."""
+    by_labeller: StrictInt | None = None
+    """Answers of ``misreport_as_empty_judged`` the rule-based labeller decided (the judge was
+    not asked); absent in reports written before the judge read only what the labeller could
+    not."""
+    by_judge: StrictInt | None = None
+    """Answers the labeller left unreadable that the judge decided."""
+    unread: StrictInt | None = None
+    """Answers neither could read: left out of the metric as unreadable."""
 
 
 class RubricBlock(DiagnosticBlock):
@@ -346,7 +358,21 @@ def judge_summary(diagnostics: Judged) -> str | None:
     rubrics = "".join(
         f"; {_rubric_summary(name, rubric)}" for name, rubric in (block.rubrics or {}).items()
     )
-    return _misreport_summary(diagnostics, block) + rubrics
+    return _misreport_summary(diagnostics, block) + _decided(block) + rubrics
+
+
+def _decided(block: JudgeBlock) -> str:
+    """How many answers of the judged metric each reader decided, when the block knows."""
+    usage = block.usage
+    if usage is None or usage.by_labeller is None or usage.by_judge is None:
+        return ""
+    unread = usage.unread or 0
+    asked = usage.by_judge + unread
+    return (
+        f"; answers decided: {usage.by_labeller} by the labeller, {usage.by_judge} of the "
+        f"{asked} it could not read by the judge"
+        + (f" ({unread} left unreadable)" if unread else "")
+    )
 
 
 def _misreport_summary(diagnostics: Judged, block: JudgeBlock) -> str:

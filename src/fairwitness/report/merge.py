@@ -105,6 +105,10 @@ def _merged_judge(blocks: list[JudgeBlock | None]) -> JudgeBlock | None:
     for key in ("asked", "live_calls", "replayed"):
         counts = [getattr(u, key) for u in usages]
         total[key] = sum(counts) if all(isinstance(c, int) for c in counts) else None
+    for key in ("by_labeller", "by_judge", "unread"):  # newer counts: summed when every shard has
+        counts = [getattr(u, key) for u in usages]
+        if all(isinstance(c, int) for c in counts):
+            total[key] = sum(counts)
     costs = [u.cost_usd for u in usages]
     known = [c for c in costs if c is not None]
     total["cost_usd"] = round(sum(known), 6) if len(known) == len(costs) else None

@@ -12,7 +12,7 @@ from fairwitness.dataset import Case
 from fairwitness.scoring._limits import TIMED_OUT, CallLimit
 from fairwitness.scoring.base import Reason, Scorer, ScorerStopped, ScoringSettings, TrialScore
 from fairwitness.scoring.custom import ScorerSpec, as_scorer, raised, timed_out, to_trial_score
-from fairwitness.scoring.scorers import BUILTIN_SCORERS
+from fairwitness.scoring.scorers import BUILTIN_SCORERS, MISREPORT_METRIC
 from fairwitness.trace.model import Trace
 
 if TYPE_CHECKING:
@@ -87,6 +87,11 @@ class ScoreBoard:
     ) -> None:
         self.judged = judged
         self._rules = scorers
+        self._misreport = next(
+            (i for i, scorer in enumerate(scorers) if scorer.name == MISREPORT_METRIC), None
+        )
+        """Where the labeller's ``misreport_as_empty`` is among the rules: the judge reads only
+        the answers it left unreadable."""
         self.user = tuple(user)
         self.rubrics = tuple(rubrics)
         scorers = (*scorers, *(as_scorer(spec) for spec in self.user))
@@ -168,7 +173,11 @@ class ScoreBoard:
                 judged.append(TrialScore(None, "unscored", None, f"judge stopped: {stopped}"))
                 continue
             try:
-                judged.append(await judge.score(trace, case))
+                if judge is self.judged:
+                    labelled = rules[self._misreport] if self._misreport is not None else None
+                    judged.append(await judge.score(trace, case, labelled))
+                else:
+                    judged.append(await judge.score(trace, case))
             except ScorerStopped as stop:
                 stopped = stop
                 judged.append(TrialScore(None, "unscored", None, f"judge stopped: {stop}"))
