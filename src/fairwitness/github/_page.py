@@ -19,6 +19,7 @@ from fairwitness.github.baseline import Baseline
 from fairwitness.github.settings import Settings
 from fairwitness.render import DEFAULT_ARTIFACT, ArtifactLink, artifact_link
 from fairwitness.report import Report
+from fairwitness.report.history import History
 from fairwitness.trace.model import Trace
 from fairwitness.view import build_page, load_traces, trace_lines, traces_path
 
@@ -40,9 +41,15 @@ def _traces(report: Report, path: Path) -> dict[int, Trace] | None:
     return load_traces(found, trace_lines(report))
 
 
-def write_page(report_path: Path, baseline: Baseline, decision: Decision | None) -> Path:
+def write_page(
+    report_path: Path,
+    baseline: Baseline,
+    decision: Decision | None,
+    history: History | None = None,
+) -> Path:
     """Write the page for the report at ``report_path`` (against ``baseline``, with the gate's
-    ``decision``) beside it; returns where. Raises what reading the files raises."""
+    ``decision`` and the default branch's ``history``) beside it; returns where. Raises what
+    reading the files raises."""
     candidate = Report.load(report_path)
     base: Report | None = None
     base_traces: dict[int, Trace] | None = None
@@ -56,6 +63,7 @@ def write_page(report_path: Path, baseline: Baseline, decision: Decision | None)
         traces=_traces(candidate, report_path),
         baseline_traces=base_traces,
         names=(report_path.name, None if base is None else "baseline"),
+        history=history,
     )
     return write_atomic(page_path(report_path), html)
 
@@ -73,13 +81,17 @@ def run_artifact(settings: Settings, page: Path) -> ArtifactLink | None:
 
 
 def leave_page(
-    action: Action, path: Path, found: Baseline, decision: Decision | None
+    action: Action,
+    path: Path,
+    found: Baseline,
+    decision: Decision | None,
+    history: History | None = None,
 ) -> ArtifactLink | None:
     """Write the HTML report beside ``path`` for ``action``; the link to this run's artifacts
     that the workflow uploads it to, or ``None`` outside a run or when the page could not be
     written (a warning then, never a different exit code)."""
     try:
-        html = write_page(path, found, decision)
+        html = write_page(path, found, decision, history)
     except (FairwitnessError, OSError) as exc:
         action.annotations.warning(f"the HTML report was not written: {exc}")
         return None

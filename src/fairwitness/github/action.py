@@ -52,6 +52,7 @@ from fairwitness.github.baseline import Baseline, BaselineFinder, Git
 from fairwitness.github.client import GitHubClient
 from fairwitness.github.comment import passes_now, post_comment
 from fairwitness.github.event import PullRequestEvent, PushEvent, WorkflowRunEvent, load_event
+from fairwitness.github.history import trend_for
 from fairwitness.github.outputs import Annotations, annotation, append_step_summary, set_outputs
 from fairwitness.github.relay import leave_for_relay, relay
 from fairwitness.github.settings import Settings
@@ -295,12 +296,13 @@ class Action:
                 )
             elif self.s.require_baseline:
                 decision = _no_baseline(found, settings.alpha, settings.test)
+        history = trend_for(self, pull, cand, context)
         if pull is not None and pull.relayed:
             context.append("posted for a pull request from a fork by the workflow_run relay")
         summary_url = self.s.run_url
         where = "the job summary of this run"
         relayed = pull is not None and pull.relayed
-        artifact = None if relayed else leave_page(self, path, found, decision)
+        artifact = None if relayed else leave_page(self, path, found, decision, history)
         comment = render_comment(
             cand,
             found.report,
@@ -309,9 +311,16 @@ class Action:
             renderer=renderer,
             context=context,
             artifact=artifact,
+            history=history,
         )
         summary = render_summary(
-            cand, found.report, decision, renderer=renderer, context=context, artifact=artifact
+            cand,
+            found.report,
+            decision,
+            renderer=renderer,
+            context=context,
+            artifact=artifact,
+            history=history,
         )
         folder = self.scratch if relayed else path.parent
         markdown = self.write(folder / f"{cand.suite}.comment.md", comment)

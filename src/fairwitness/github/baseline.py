@@ -177,6 +177,18 @@ def owner_environ(environ: Mapping[str, str], uid: int, gid: int) -> dict[str, s
     return env
 
 
+def save_suite_report(
+    client: GitHubClient, repo: str, artifact: Artifact, suite: str, path: Path
+) -> Path:
+    """Download ``artifact`` and write the report of ``suite`` it holds to ``path``; raises a
+    :class:`~fairwitness.errors.FairwitnessError` saying why it could not."""
+    data = client.download_artifact(repo, artifact.id)
+    content = _suite_report(data, suite, f"artifact {artifact.name} ({artifact.id})")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(content)
+    return path
+
+
 def _suite_report(data: bytes, suite: str, where: str) -> bytes:
     """The report of ``suite`` inside an artifact's zip."""
     try:
@@ -300,12 +312,8 @@ class BaselineFinder:
         assert self.client is not None
         assert self.repo is not None
         try:
-            data = self.client.download_artifact(self.repo, artifact.id)
-            where = f"artifact {artifact.name} ({artifact.id})"
-            content = _suite_report(data, suite, where)
-            self.scratch.mkdir(parents=True, exist_ok=True)
             path = self.scratch / f"baseline-{artifact.id}-{suite}.report.json"
-            path.write_bytes(content)
+            save_suite_report(self.client, self.repo, artifact, suite, path)
             found.report = load_for_decision(path)
         except FairwitnessError as exc:
             found.tried.append(f"{what}: {exc}")

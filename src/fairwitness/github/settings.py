@@ -125,6 +125,14 @@ class _Env:
             raise self._fail(name, f"expected a positive integer, got {value!r}")
         return int(value)
 
+    def count(self, name: str) -> int | None:
+        value = self.text(name)
+        if value is None:
+            return None
+        if not value.isdigit():
+            raise self._fail(name, f"expected 0 or a positive integer, got {value!r}")
+        return int(value)
+
     def boolean(self, name: str) -> bool | None:
         value = self.text(name)
         if value is None:
@@ -230,6 +238,9 @@ class Settings:
         default="fairwitness-baseline", metadata=_read(_Env.text, "FW_BASELINE_ARTIFACT")
     )
     """The artifact name the base branch's reports are uploaded under."""
+    history: int = field(default=0, metadata=_read(_Env.count, "FW_HISTORY"))
+    """On a pull request, show each gated metric's trend over the report artifacts
+    (``baseline_artifact``) of the base branch's last N successful push runs; 0 shows none."""
     comment_artifact: str = field(
         default="fairwitness-comment", metadata=_read(_Env.text, "FW_COMMENT_ARTIFACT")
     )

@@ -17,10 +17,10 @@ def test_all_is_sorted_and_resolves() -> None:
         assert getattr(github, name) is not None
 
 
-ORCHESTRATION = {"action.py", "baseline.py", "relay.py", "shards.py", "_page.py"}
-"""The modules that run a whole action or write its HTML report (they use the rest of
-fairwitness); the others only talk to GitHub and need nothing but errors, the version and atomic
-writes."""
+ORCHESTRATION = {"action.py", "baseline.py", "history.py", "relay.py", "shards.py", "_page.py"}
+"""The modules that run a whole action, write its HTML report or read the default branch's
+reports as a trend (they use the rest of fairwitness); the others only talk to GitHub and need
+nothing but errors, the version and atomic writes."""
 
 
 def test_only_errors_version_and_atomic_are_imported_from_outside() -> None:
