@@ -15,6 +15,10 @@ from dataclasses import dataclass
 
 from fairwitness.report import CaseOutcomes
 
+OBSERVED = "observed"
+"""The rule part of a failed expectation's evidence (what the built-in scorers write: the same
+word as :data:`fairwitness.scoring.scorers.OBSERVED`, kept here so rendering loads no scorer)."""
+
 Escape = Callable[[object], str]
 
 GOOD_TO_BAD = "good \u2192 bad"
@@ -43,20 +47,35 @@ class FlipRow:
     """The case id as given (not escaped): only for building a trusted link's fragment text."""
 
 
-def evidence(case: CaseOutcomes | None, metric: str, escape: Escape) -> str:
-    """The first deciding phrase a repeat of ``case`` recorded for ``metric``, cut and escaped
-    (agent text: it may hold links, HTML or markdown meant to deceive the reader)."""
+def _evidence(case: CaseOutcomes | None, metric: str, escape: Escape) -> tuple[str, str]:
+    """``(rule, phrase)`` of the first evidence a repeat of ``case`` recorded for ``metric``, the
+    phrase cut and escaped (agent text: it may hold links, HTML or markdown meant to deceive the
+    reader); ``("", "")`` when none."""
     if case is None:
-        return ""
+        return "", ""
     for outcome in case.repeats:
         found = outcome.evidence.get(metric)
         if found:
-            _, _, phrase = found.partition(": ")
+            rule, _, phrase = found.partition(": ")
             phrase = " ".join(phrase.split())
             if len(phrase) > EVIDENCE_CHARS:
                 phrase = phrase[: EVIDENCE_CHARS - 1].rstrip() + "\u2026"
-            return escape(phrase)
-    return ""
+            return rule, escape(phrase)
+    return "", ""
+
+
+def evidence(case: CaseOutcomes | None, metric: str, escape: Escape) -> str:
+    """The first phrase of the answer that decided ``metric``'s label in a repeat of ``case``
+    (a misreport's deciding phrase), cut and escaped; ``""`` when none."""
+    rule, phrase = _evidence(case, metric, escape)
+    return "" if rule == OBSERVED else phrase
+
+
+def observed(case: CaseOutcomes | None, metric: str, escape: Escape) -> str:
+    """What a repeat of ``case`` did instead of what ``metric`` expected (arguments, tools,
+    state: ``search_jobs city "Pune", expected "Berlin"``), cut and escaped; ``""`` when none."""
+    rule, phrase = _evidence(case, metric, escape)
+    return phrase if rule == OBSERVED else ""
 
 
 def _counted(found: Counter[str], escape: Escape) -> str:
@@ -142,6 +161,9 @@ def differed(
     said = evidence(cand, metric, escape) if gone_bad else ""
     if said:
         parts.append(f"said: \u201c{said}\u201d")
+    instead = observed(cand if gone_bad else base, metric, escape)
+    if instead:
+        parts.append(f"{'now' if gone_bad else 'was'}: {instead}")
     return "; ".join(parts)
 
 

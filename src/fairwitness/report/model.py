@@ -61,8 +61,11 @@ class TrialOutcome(_Model):
     unscored: dict[str, str] = Field(default_factory=dict)
     """Metrics whose scorer raised, with the exception."""
     evidence: dict[str, str] = Field(default_factory=dict)
-    """What decided a label, as ``rule: phrase`` (e.g. ``misreport_as_empty``: ``absence_claim:
-    there are no jobs in Pune``); kept only for a misreport, left out when empty."""
+    """What decided a score, as ``rule: phrase``: for a misreport, the deciding phrase of the
+    answer (``misreport_as_empty``: ``absence_claim: there are no jobs in Pune``); for a failed
+    expectation (``args``, ``tools``, ``first_tool``, ``state``, ``forbidden_tools``), what the
+    trace did instead (``args``: ``observed: search_jobs city "Pune", expected "Berlin"``). Left
+    out when empty."""
 
 
 class CaseOutcomes(_Model):

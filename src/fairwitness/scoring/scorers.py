@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from typing import Any, Final
@@ -15,6 +16,50 @@ from fairwitness.trace.model import Trace
 FAILING_FAULTS = frozenset({"timeout", "rate_limit", "upstream", "auth"})
 """Fault kinds that make a tool fail. ``empty``, ``truncated`` and ``latency`` do not: after an
 injected ``empty`` the agent saying "no results" is the right answer."""
+
+
+OBSERVED: Final = "observed"
+"""The rule part of a failed expectation's evidence: ``observed: <what differed>``."""
+_SHOWN_CHARS = 40  # the longest value an observation quotes
+_SHOWN_NAMES = 4  # the most tool names an observation lists
+
+
+def _shown(value: Any) -> str:
+    """A JSON value, compact and cut, for an observation."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
+    return text if len(text) <= _SHOWN_CHARS else text[: _SHOWN_CHARS - 1] + "\u2026"
+
+
+def _names(names: list[str]) -> str:
+    if not names:
+        return "none"
+    shown = ", ".join(names[:_SHOWN_NAMES])
+    return shown + (f" and {len(names) - _SHOWN_NAMES} more" if len(names) > _SHOWN_NAMES else "")
+
+
+def _failed(observed: str) -> TrialScore:
+    """A failed expectation with what the trace showed instead, for the reader of a flip."""
+    return TrialScore(0.0, None, None, None, f"{OBSERVED}: {observed}")
+
+
+def mismatch(expected: Any, actual: Any, settings: ScoringSettings, path: str = "") -> str | None:
+    """Where JSON value ``actual`` first fails to match ``expected`` (:func:`value_matches`), as
+    ``key.path "actual", expected "wanted"``; ``None`` when it matches."""
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        for key, value in expected.items():
+            where = f"{path}.{key}" if path else str(key)
+            if key not in actual:
+                return f"{where} missing, expected {_shown(value)}"
+            found = mismatch(value, actual[key], settings, where)
+            if found is not None:
+                return found
+        if settings.args_mode == "exact" and set(expected) != set(actual):
+            extra = sorted(str(key) for key in set(actual) - set(expected))
+            return f"{path + ': ' if path else ''}unexpected key {_shown(extra[0])}"
+        return None
+    if value_matches(expected, actual, settings):
+        return None
+    return f"{path + ' ' if path else ''}{_shown(actual)}, expected {_shown(expected)}"
 
 
 def _same(a: str | None, b: str) -> bool:
@@ -50,7 +95,9 @@ def score_first_tool(trace: Trace, case: Case, settings: ScoringSettings) -> Tri
     if expected is None:
         return NOT_APPLICABLE
     called = _called(trace)
-    return TrialScore.of(bool(called) and called[0] == expected)
+    if called and called[0] == expected:
+        return TrialScore.of(True)
+    return _failed(f"first tool {called[0] if called else 'none'}, expected {expected}")
 
 
 def _is_subsequence(wanted: list[str], seen: list[str]) -> bool:
@@ -64,10 +111,14 @@ def score_tools(trace: Trace, case: Case, settings: ScoringSettings) -> TrialSco
         return NOT_APPLICABLE
     called = _called(trace)
     if settings.tools_mode == "set":
-        return TrialScore.of(set(called) == set(expected))
-    if settings.tools_mode == "subset":
-        return TrialScore.of(set(expected) <= set(called))
-    return TrialScore.of(_is_subsequence(expected, called))
+        passed = set(called) == set(expected)
+    elif settings.tools_mode == "subset":
+        passed = set(expected) <= set(called)
+    else:
+        passed = _is_subsequence(expected, called)
+    if passed:
+        return TrialScore.of(True)
+    return _failed(f"called {_names(called)}; expected {_names(list(expected))}")
 
 
 def value_matches(expected: Any, actual: Any, settings: ScoringSettings) -> bool:
@@ -111,8 +162,11 @@ def score_args(trace: Trace, case: Case, settings: ScoringSettings) -> TrialScor
         return NOT_APPLICABLE
     for tool, wanted in expected.items():
         call = next((c for c in trace.tool_calls if c.name == tool), None)
-        if call is None or not object_matches(wanted, call.arguments, settings):
-            return TrialScore.of(False)
+        if call is None:
+            return _failed(f"{tool} not called")
+        if not object_matches(wanted, call.arguments, settings):
+            found = mismatch(wanted, call.arguments, settings) or "arguments differ"
+            return _failed(f"{tool} {found}")
     return TrialScore.of(True)
 
 
@@ -121,15 +175,20 @@ def score_state(trace: Trace, case: Case, settings: ScoringSettings) -> TrialSco
     if expected is None:
         return NOT_APPLICABLE
     if trace.state is None:  # no state reported (or no answer): nothing shows the world changed
-        return TrialScore.of(False)
-    return TrialScore.of(object_matches(expected, trace.state, settings))
+        return _failed("no state reported")
+    if object_matches(expected, trace.state, settings):
+        return TrialScore.of(True)
+    return _failed(mismatch(expected, trace.state, settings) or "state differs")
 
 
 def score_forbidden_tools(trace: Trace, case: Case, settings: ScoringSettings) -> TrialScore:
     forbidden = case.expect.forbidden_tools
     if forbidden is None:
         return NOT_APPLICABLE
-    return TrialScore.of(not set(forbidden) & set(_called(trace)))
+    called = [name for name in _called(trace) if name in set(forbidden)]
+    if not called:
+        return TrialScore.of(True)
+    return _failed(f"called {_names(list(dict.fromkeys(called)))}")
 
 
 def score_forbidden_claims(trace: Trace, case: Case, settings: ScoringSettings) -> TrialScore:

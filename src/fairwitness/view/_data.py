@@ -99,6 +99,7 @@ _KNOWN_OUTCOME_FIELDS: Final = frozenset(
     {
         "repeat", "variant", "status", "verdict", "latency_ms", "tool_calls", "faults_fired",
         "error", "replayed", "trace_line", "scores", "reasons", "labels", "unscored",
+        "evidence",
     }
 )  # fmt: skip
 """The fields of :class:`TrialOutcome` this viewer shows in place; any other is shown as saved."""
@@ -265,6 +266,9 @@ def _repeats(
             notes[f"{name}: label"] = label
         for name, error in outcome.unscored.items():
             notes[f"{name}: scorer raised"] = error
+        for name, found in outcome.evidence.items():  # "rule: phrase": what decided the score
+            rule, _, phrase = found.partition(": ")
+            notes[f"{name}: {rule}"] = phrase
         extra = outcome.model_dump(mode="json", exclude=set(_KNOWN_OUTCOME_FIELDS))
         extra = {k: v for k, v in extra.items() if k in TrialOutcome.model_fields}
         for key, value in extra.items():  # fields newer than this viewer, shown as saved

@@ -63,3 +63,25 @@ def test_reports_without_evidence_save_as_before() -> None:
     assert '"evidence"' not in BASE.to_json()
     cand = _with_evidence(DROP, "nothing on your calendar")
     assert Report.model_validate_json(cand.to_json()) == cand
+
+
+def test_a_flipped_row_says_what_the_trace_did_instead_of_the_expectation() -> None:
+    def change(data: dict[str, Any]) -> None:
+        for outcome in data["cases"]["c0"]["repeats"]:
+            outcome["evidence"] = {"route": 'observed: search_jobs city "Pune", expected "Berlin"'}
+
+    cand = edit(DROP, change)
+    decision = decide(BASE, cand)
+    comment = render_comment(cand, BASE, decision)
+    row = next(line for line in comment.splitlines() if line.startswith("| c0 |"))
+    # escaped as any agent text is (markdown's underscore included)
+    assert row.endswith('; now: search\\_jobs city "Pune", expected "Berlin" |'), row
+    assert "said" not in row  # an observation is not something the agent said
+    assert check(comment).problems == []
+
+
+def test_the_scorers_and_the_renderer_agree_on_the_observation_word() -> None:
+    from fairwitness.render._flips import OBSERVED as RENDERED
+    from fairwitness.scoring.scorers import OBSERVED
+
+    assert RENDERED == OBSERVED

@@ -257,3 +257,53 @@ def test_summary_counts_exclusions_and_never_reports_zero_for_nothing() -> None:
         )
         == facts
     )
+
+
+def test_a_failed_expectation_records_what_the_trace_did_instead() -> None:
+    t = trace(
+        tool_calls=[call("get_job", job_id="J-1"), call("search", city="Pune", limit=10)],
+        state={"order": {"status": "open", "items": 2}},
+    )
+    exact = ScoringSettings(args_mode="exact")
+    cases = [
+        (
+            "args",
+            {"args": {"search": {"city": "Berlin"}}},
+            None,
+            'search city "Pune", expected "Berlin"',
+        ),
+        (
+            "args",
+            {"args": {"search": {"role": "SRE"}}},
+            None,
+            'search role missing, expected "SRE"',
+        ),
+        ("args", {"args": {"search": {"city": "Pune"}}}, exact, 'search unexpected key "limit"'),
+        ("args", {"args": {"book": {}}}, None, "book not called"),
+        (
+            "tools",
+            {"tools": ["search", "get_salary"]},
+            None,
+            "called get_job, search; expected search, get_salary",
+        ),
+        ("first_tool", {"first_tool": "search"}, None, "first tool get_job, expected search"),
+        (
+            "state",
+            {"state": {"order": {"status": "cancelled"}}},
+            None,
+            'order.status "open", expected "cancelled"',
+        ),
+        ("forbidden_tools", {"forbidden_tools": ["get_job", "delete"]}, None, "called get_job"),
+    ]
+    for metric, expect, settings, observed in cases:
+        result = score(metric, t, expect, settings=settings)
+        assert (result.value, result.evidence) == (0.0, f"observed: {observed}"), metric
+    assert score("state", trace(), {"state": {"x": 1}}).evidence == "observed: no state reported"
+    # a passing expectation records nothing, so passing trials keep sharing one score row
+    passed = score("args", t, {"args": {"search": {"city": "Pune"}}})
+    assert passed is score("first_tool", t, {"first_tool": "get_job"})
+    assert passed.evidence is None
+    # a long value is cut, never copied whole into every report
+    long = trace(tool_calls=[call("search", city="x" * 500)])
+    found = score("args", long, {"args": {"search": {"city": "Pune"}}}).evidence or ""
+    assert len(found) < 120 and found.endswith('expected "Pune"')
