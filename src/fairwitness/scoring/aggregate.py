@@ -140,15 +140,17 @@ def rates(counts: Mapping[tuple[int, int], int], *, with_pass_k: bool) -> Rates:
         return Rates(None, 0.0, 0, 0, None, None)
     successes = sum(s * count for (s, _), count in measured)
     total = sum((Fraction(s, t) * count for (s, t), count in measured), Fraction(0))
-    shares = [s / t for (s, t), count in measured for _ in range(count)]
+    # one value per distinct count, repeated for its cases: a suite of 100,000 cases has a few
+    # distinct (successes, trials) pairs, so the estimators run a few times, not per case
+    shares = [share for (s, t), count in measured for share in [s / t] * count]
     low, high = case_mean_interval(shares, trials)
     found: list[PassK] = []
     if with_pass_k:
         for k in range(1, max(t for (_, t), _ in measured) + 1):
             eligible = [(s, t, count) for (s, t), count in measured if t >= k]
             n = sum(count for *_, count in eligible)
-            hats = [pass_hat_k(s, t, k) for s, t, count in eligible for _ in range(count)]
-            ats = [pass_at_k(s, t, k) for s, t, count in eligible for _ in range(count)]
+            hats = [v for s, t, count in eligible for v in [pass_hat_k(s, t, k)] * count]
+            ats = [v for s, t, count in eligible for v in [pass_at_k(s, t, k)] * count]
             evidence = sum((t // k) * count for _, t, count in eligible)
             hat, hat_low, hat_high = _mean_and_interval(hats, evidence)
             at, at_low, at_high = _mean_and_interval(ats, evidence)
