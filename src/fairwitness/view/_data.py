@@ -31,6 +31,7 @@ from fairwitness.dataset import Case
 from fairwitness.gate import Decision
 from fairwitness.judge import withheld_metrics
 from fairwitness.render import point_text
+from fairwitness.render._flips import OBSERVED
 from fairwitness.report import CaseOutcomes, Report, TrialOutcome
 from fairwitness.report.history import History
 from fairwitness.trace.model import Trace
@@ -73,11 +74,14 @@ REPEAT_FIELDS: Final = (
     "scores",
     "notes",
     "trace",
+    "said",
 )
 """A repeat: its number, variant, status, verdict and error (interned, -1 for none), latency,
 ``scores`` as a flat ``[metric index, score, ...]`` list (a metric not applicable is absent, one
 not measured has a null score), ``notes`` (a map of reasons, labels and anything else the report
-keeps about the trial) and ``trace`` (see :data:`TRACE_FIELDS`), -1 when unknown."""
+keeps about the trial), ``trace`` (see :data:`TRACE_FIELDS`), -1 when unknown, and ``said``: the
+phrases of the answer that decided a label (a misreport's deciding phrase, interned), which the
+page marks in the answer."""
 
 TRACE_FIELDS: Final = (
     "answer",
@@ -266,9 +270,14 @@ def _repeats(
             notes[f"{name}: label"] = label
         for name, error in outcome.unscored.items():
             notes[f"{name}: scorer raised"] = error
+        said: list[int] = []
         for name, found in outcome.evidence.items():  # "rule: phrase": what decided the score
             rule, _, phrase = found.partition(": ")
             notes[f"{name}: {rule}"] = phrase
+            if rule != OBSERVED and phrase:  # a phrase of the answer, not an observation
+                index_of = strings(phrase)
+                if index_of not in said:
+                    said.append(index_of)
         extra = outcome.model_dump(mode="json", exclude=set(_KNOWN_OUTCOME_FIELDS))
         extra = {k: v for k, v in extra.items() if k in TrialOutcome.model_fields}
         for key, value in extra.items():  # fields newer than this viewer, shown as saved
@@ -287,6 +296,7 @@ def _repeats(
                 scores,
                 {k: strings(str(v)) for k, v in notes.items()},
                 trace,
+                said,
             ]
         )
     return [collapsed, excluded, rows]

@@ -246,3 +246,41 @@ def test_hostile_suite_and_metric_names_in_the_trend_stay_text(
     assert page.evaluate("typeof window.__pwned") == "undefined"
     assert page.evaluate("document.querySelectorAll('script').length") == 2
     assert page.evaluate("document.querySelectorAll('img, iframe, object, embed').length") == 0
+
+
+def test_the_deciding_phrase_is_marked_in_the_answer(
+    watched: Any, hostile_pair: Any, tmp_path: Path
+) -> None:
+    page = watched.open(_page(hostile_pair, tmp_path))
+    cand = Report.load(hostile_pair[1])
+    marked = 0
+    for case_key, case in cand.cases.items():
+        phrases = [
+            o.evidence["misreport_as_empty"].partition(": ")[2]
+            for o in case.repeats
+            if "misreport_as_empty" in o.evidence
+        ]
+        if not phrases:
+            continue
+        page.evaluate(f"location.hash = {json.dumps('case=' + quote(case_key, safe=''))}")
+        page.wait_for_function(
+            "id => document.querySelector('#case-view').getAttribute('data-case') === id",
+            arg=case_key,
+        )
+        boxes = page.query_selector_all("#case-view .trial.cand")
+        for box, outcome in zip(boxes, case.repeats, strict=True):
+            answer = box.query_selector(".answer")
+            marks = [m.text_content() for m in answer.query_selector_all("mark.said")]
+            found = outcome.evidence.get("misreport_as_empty")
+            if found is None:
+                assert marks == []
+                continue
+            phrase = found.partition(": ")[2]
+            assert marks == [phrase], (case_key, marks, phrase)
+            # the answer reads the same with the mark: a hostile answer is still text
+            assert answer.query_selector_all("script, img, svg") == []
+            marked += 1
+        if marked >= 6:
+            break
+    assert marked >= 6  # rate-limited searches the candidate calls "no results"
+    assert page.evaluate("typeof window.__pwned") == "undefined"

@@ -523,6 +523,44 @@
     if (at < 0) return "n/a";
     return flat[at] === null ? "not measured" : num(flat[at]);
   }
+  // The answer as text, each deciding phrase (the labeller's evidence) wrapped in <mark>: text
+  // nodes and elements only, so no character of the answer is ever read as markup.
+  // Where a phrase stands in the answer: exactly, or with any run of whitespace between its
+  // words (the labeller keeps a phrase with its whitespace collapsed).
+  function findPhrase(text, phrase) {
+    var at = text.indexOf(phrase);
+    if (at >= 0) return [at, at + phrase.length];
+    var words = phrase.split(" ").filter(Boolean).map(function (w) { return w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); });
+    if (!words.length) return null;
+    var m = new RegExp(words.join("\\s+")).exec(text);
+    return m ? [m.index, m.index + m[0].length] : null;
+  }
+  function answerBlock(text, said) {
+    var pre = el("pre", "answer");
+    if (text === null) { pre.textContent = "(no answer)"; return pre; }
+    var spans = [];
+    said.forEach(function (i) {
+      var phrase = str(i);
+      if (phrase && phrase.slice(-1) === "\u2026") phrase = phrase.slice(0, -1);  // a cut phrase
+      if (!phrase) return;
+      var found = findPhrase(text, phrase);
+      if (!found) return;
+      var at = found[0], end = found[1];
+      for (var j = 0; j < spans.length; j++) if (at < spans[j][1] && spans[j][0] < end) return;
+      spans.push([at, end]);
+    });
+    spans.sort(function (a, b) { return a[0] - b[0]; });
+    var from = 0;
+    spans.forEach(function (span) {
+      if (span[0] > from) pre.appendChild(document.createTextNode(text.slice(from, span[0])));
+      var mark = el("mark", "said", text.slice(span[0], span[1]));
+      mark.title = "the phrase that decided the label";
+      pre.appendChild(mark);
+      from = span[1];
+    });
+    if (from < text.length) pre.appendChild(document.createTextNode(text.slice(from)));
+    return pre;
+  }
   function trialBox(trial, other, side) {
     var box = el("div", "trial " + side);
     if (!trial) { add(box, el("p", "muted", side === "base" ? "no baseline repeat" : "no candidate repeat")); return box; }
@@ -554,8 +592,7 @@
       if (tr[2].length) { var fd = el("ul", "faults"); tr[2].forEach(function (f) { add(fd, el("li", null, "declared " + str(f))); }); add(box, fd); }
       if (tr[3].length) { var ff = el("ul", "faults"); tr[3].forEach(function (f) { add(ff, el("li", null, "fired " + str(f))); }); add(box, ff); }
       add(box, el("h5", null, "answer"));
-      var answer = el("pre", "answer", str(tr[0]) === null ? "(no answer)" : str(tr[0]));
-      add(box, answer);
+      add(box, answerBlock(str(tr[0]), trial[9] || []));
     }
     var st = table(["metric", "score"]);
     for (var i = 0; i < trial[6].length; i += 2) {
