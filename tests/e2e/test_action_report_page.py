@@ -48,3 +48,18 @@ def test_a_push_writes_the_page_without_a_baseline(world: World) -> None:
     assert page.is_file()
     assert result.outputs["html-path"] == "evals/fairwitness-out/jobsearch.report.html"
     assert "artifact fairwitness-report" in result.summary
+
+
+def test_a_matrix_leg_names_its_own_html_artifact(world: World) -> None:
+    world.publish_baseline()
+    world.open_pull_request()
+    result = world.run(
+        "pull_request", world.pull_request_event(), run_id=778, html_artifact="fairwitness-report-a"
+    )
+    assert result.code == 2, result.stdout + result.stderr
+    url = f"{world.fake.url}/{world.repo}/actions/runs/778#artifacts"
+    (comment,) = world.comments()
+    assert f"[jobsearch.report.html in artifact fairwitness-report-a]({url})" in comment["body"]
+    assert "artifact fairwitness-report-a" in result.summary
+    assert "the workflow uploads it as fairwitness-report-a" in result.stdout
+    assert "artifact fairwitness-report]" not in comment["body"]

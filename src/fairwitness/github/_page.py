@@ -17,7 +17,7 @@ from fairwitness.errors import FairwitnessError
 from fairwitness.gate import Decision
 from fairwitness.github.baseline import Baseline
 from fairwitness.github.settings import Settings
-from fairwitness.render import DEFAULT_ARTIFACT, ArtifactLink, artifact_link
+from fairwitness.render import ArtifactLink, artifact_link
 from fairwitness.report import Report
 from fairwitness.report.history import History
 from fairwitness.trace.model import Trace
@@ -70,12 +70,12 @@ def write_page(
 
 def run_artifact(settings: Settings, page: Path) -> ArtifactLink | None:
     """The link to this run's artifacts, where the workflow uploads ``page`` as
-    ``fairwitness-report``; ``None`` outside a workflow run."""
+    ``settings.html_artifact``; ``None`` outside a workflow run."""
     return artifact_link(
         settings.server_url,
         settings.repository,
         settings.run_id,
-        name=DEFAULT_ARTIFACT,
+        name=settings.html_artifact,
         page=page.name,
     )
 
@@ -96,5 +96,7 @@ def leave_page(
         action.annotations.warning(f"the HTML report was not written: {exc}")
         return None
     action.written.append(html)
-    action.say(f"HTML report: {action.rel(html)} (the workflow uploads it as {DEFAULT_ARTIFACT})")
+    action.say(
+        f"HTML report: {action.rel(html)} (the workflow uploads it as {action.s.html_artifact})"
+    )
     return run_artifact(action.s, html)

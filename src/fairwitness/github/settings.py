@@ -241,6 +241,11 @@ class Settings:
     history: int = field(default=0, metadata=_read(_Env.count, "FW_HISTORY"))
     """On a pull request, show each gated metric's trend over the report artifacts
     (``baseline_artifact``) of the base branch's last N successful push runs; 0 shows none."""
+    html_artifact: str = field(
+        default="fairwitness-report", metadata=_read(_Env.text, "FW_HTML_ARTIFACT")
+    )
+    """The artifact the workflow uploads the HTML report under, which the comment and the job
+    summary name (one per leg of a matrix: artifact names are unique within a run)."""
     comment_artifact: str = field(
         default="fairwitness-comment", metadata=_read(_Env.text, "FW_COMMENT_ARTIFACT")
     )
