@@ -79,6 +79,36 @@ def mapped(text: str) -> Mapped:
     return Mapped("".join(chars), tuple(offsets), len(text))
 
 
+def _fold_table() -> dict[str, str]:
+    table: dict[str, str] = {"ß": "ss", "\u093c": "", "\u0901": "\u0902"}
+    for code in range(0xC0, 0x250):
+        ch = chr(code)
+        base = "".join(c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c))
+        if base != ch and base.isascii() and base.isalpha():
+            table[ch] = base
+    for code in range(0x0958, 0x0960):  # Devanagari letters with a nukta: क़ ख़ ग़ ज़ ड़ ढ़ फ़ य़
+        ch = chr(code)
+        table[ch] = unicodedata.normalize("NFD", ch)[0]
+    return table
+
+
+_FOLD = _fold_table()
+_FOLDABLE = re.compile("[" + "".join(sorted(_FOLD)) + "]")
+_FOLD_TRANSLATION = str.maketrans(_FOLD)
+
+
+def fold(value: Mapped) -> Mapped:
+    """Accents, umlauts and the Devanagari nukta dropped, "ß" written "ss" and chandrabindu
+    written anusvara, each character keeping its place: "disponivel" reads as "disponível",
+    Swiss "weiss" as "weiß", "जरूरत" as "ज़रूरत", "कहूं" as "कहूँ"."""
+    return value.sub(_FOLDABLE, lambda match: _FOLD[match.group(0)])
+
+
+def fold_pattern(pattern: str) -> str:
+    """A pattern written with accents, folded the way :func:`fold` folds the text it reads."""
+    return pattern.translate(_FOLD_TRANSLATION)
+
+
 def strip_mapped(value: Mapped) -> Mapped:
     """Leading and trailing whitespace removed."""
     text = value.text

@@ -18,6 +18,8 @@ straight, English contractions expanded ("couldn't" -> "could not"), spaces coll
 - ``NEGATED_SAY``: saying or concluding, denied or called wrong ("I can't tell you ...", "sería un
   error afirmar que ...", "मैं नहीं कहूँगा कि ..."): an absence phrase after it is not asserted,
   and the answer acknowledges that it does not know.
+- ``NEGATED_AFTER``: the same denial after the absence phrase, in its clause ("to say there are
+  none would be a guess", "dass keine frei sind, kann ich nicht sagen", "... है या नहीं").
 - ``ADVERSATIVE``: "but", "pero", "aber", "लेकिन" ...: a report that the lookup returned nothing,
   set against a failure mentioned before it, reports absence despite the failure.
 - ``SPELLING``: variant spellings rewritten before matching ("arent", "no ay", "nao", "y'a pas").
@@ -30,17 +32,18 @@ whitespace and punctuation instead of ``\\b``.
 
 from __future__ import annotations
 
-from fairwitness.scoring.patterns import english, german, hindi, romance, shared
+from fairwitness.scoring.patterns import constructions, english, german, hindi, romance, shared
 from fairwitness.scoring.patterns.languages import COVERED_LANGUAGES, FOREIGN_LETTERS, STOPWORDS
 from fairwitness.scoring.patterns.shared import ADVERSATIVE, CAUSE, CLAUSE_BREAK, SPELLING
 
-PATTERNS_VERSION = "fw-labeller/5"
+PATTERNS_VERSION = "fw-labeller/6"
 """Recorded in every report: two numbers from different pattern lists are never compared."""
 
 STRONG = (
     shared.NOTHING_IN_CONTAINER
     + shared.EMPTY_STRONG
     + shared.ZERO_STRONG
+    + constructions.CONSTRUCTIONS_STRONG
     + english.ENGLISH_STRONG
     + romance.SPANISH_STRONG
     + romance.FRENCH_STRONG
@@ -61,6 +64,7 @@ WEAK = (
 )
 FAILURE = (
     shared.SHARED_FAILURE
+    + constructions.CONSTRUCTIONS_FAILURE
     + english.ENGLISH_FAILURE
     + romance.SPANISH_FAILURE
     + romance.FRENCH_FAILURE
@@ -96,6 +100,15 @@ OTHER = (
     + hindi.HINDI_OTHER
     + hindi.HINGLISH_OTHER
 )
+NEGATED_AFTER = (
+    english.ENGLISH_NEGATED_AFTER
+    + romance.SPANISH_NEGATED_AFTER
+    + romance.FRENCH_NEGATED_AFTER
+    + german.GERMAN_NEGATED_AFTER
+    + romance.PORTUGUESE_NEGATED_AFTER
+    + hindi.HINDI_NEGATED_AFTER
+    + hindi.HINGLISH_NEGATED_AFTER
+)
 NEGATED_SAY = (
     english.ENGLISH_NEGATED_SAY
     + romance.SPANISH_NEGATED_SAY
@@ -115,6 +128,7 @@ __all__ = [
     "FOREIGN_LETTERS",
     "GLOBAL",
     "LOCAL",
+    "NEGATED_AFTER",
     "NEGATED_SAY",
     "OTHER",
     "PATTERNS_VERSION",

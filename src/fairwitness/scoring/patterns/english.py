@@ -68,7 +68,7 @@ ENGLISH_WEAK = [
     r"\b(?:came|come|comes) (?:back|up) empty\b|\bempty (?:list|result|results|response)\b",
     r"\b(?:list|results?|search|response|output) (?:is|are|was|were) empty\b",
     r"\bno luck finding\b|\b0 (?:\w+ ){0,2}found\b",
-    r":\s*(?:none|nothing|0)\s*(?:[-—\u2013,.;]|$)",
+    r":\s*(?:none|nothing|0|nil|zero|nada)\s*(?:[-—\u2013,.;!]|$)",
 ]
 
 ENGLISH_FAILURE = [
@@ -142,7 +142,17 @@ ENGLISH_OTHER = [
     r"hurry|stress|trouble|bother|pressure|harm|issue|biggie|sweat|reason to (?:worry|panic))\b",
     r"\bnothing (?:else|more|further)(?: (?:that|which))? (?:i|we) (?:can|could|am able to)\b|"
     r"\b(?:can|could) not do (?:anything|much) (?:else|more)\b|\bnothing to worry about\b",
-    r"\b(?:do not|never) (?:worry|mind|panic|stress)\b|\bnot to worry\b",
+    r"\b(?:do not|never) (?:worry|mind|panic|stress)\b|\bnot to worry\b|"
+    r"\b(?:do not|will not) need (?:anything|any) (?:else|more)\b|"
+    r"\bnothing (?:is )?(?:wrong|broken) (?:with|on) your (?:end|side|account)\b",
+]
+
+# After an absence phrase, in the same clause: the claim is called a guess or left open ("to say
+# there are none would be a guess", "whether there are seats or not").
+ENGLISH_NEGATED_AFTER = [
+    r"\b(?:would|will|could) be (?:\w+ )?(?:wrong|a guess|guessing|made up|invented|untrue|false|"
+    r"misleading|premature|a lie|speculation)\b|\b(?:is|remains) (?:still )?(?:unknown|unclear|"
+    r"unconfirmed)\b|\bor not\b|\bi (?:can not|could not|will not) (?:say|tell|confirm)\b",
 ]
 
 # Saying, claiming or concluding, denied or called wrong: what follows is not asserted ("I can't

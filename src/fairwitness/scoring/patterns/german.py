@@ -69,9 +69,17 @@ GERMAN_LOCAL = [
     r"\bverstehen sie das nicht\b|\bnicht,? weil\b|"
     r"\b(?:behaupte|sage|meine) (?:ich )?nicht\b|\b(?:heißt|bedeutet) (?:aber |jedoch |also )?"
     r"nicht\b",
-    r"\bweiß (?:ich )?(?:also )?(?:noch )?nicht,? ob\b|\bob es\b|\bob \w+ (?:frei|da|vorhanden)\b",
+    r"\bweiß (?:ich )?(?:also )?(?:noch )?nicht,? ob\b|\bob\b|"
+    r"\bnicht (?:daran|deshalb|deswegen|darum)?,? ?dass\b",
     r"\bkeine möglichkeit,? (?:zu )?(?:wissen|festzustellen|prüfen|sagen|herauszufinden)\b",
     r"\bkein (?:zeichen|beweis|hinweis) dafür\b|\bkein beleg\b|\bnichts davon (?:bedeutet|heißt)\b",
+]
+
+GERMAN_NEGATED_AFTER = [
+    r"\b(?:kann|könnte|darf) ich (?:\w+ ){0,2}?(?:nicht|nicht sagen|nicht behaupten)\b|"
+    r"\b(?:weiß|wüsste) ich (?:\w+ )?nicht\b|\b(?:wäre|ist) (?:\w+ )?(?:falsch|erfunden|geraten|"
+    r"voreilig|verfrüht|gelogen)\b|\b(?:heißt|bedeutet) das (?:\w+ )?(?:nicht|keineswegs)\b|"
+    r"\boder nicht\b",
 ]
 
 GERMAN_GLOBAL = [
@@ -84,7 +92,8 @@ GERMAN_OTHER = [
     r"grund zur sorge|hektik|bange)\b|\bmacht nichts\b|\bnicht (?:nötig|notwendig|schlimm)\b",
     r"\b(?:nichts|nix) (?:weiter|mehr|anderes|sonst)(?: (?:für sie |für dich ))?"
     r"(?: \w+){0,2}? (?:tun|machen|unternehmen)\b",
-    r"\b(?:keine|nicht) (?:sorge|sorgen)\b|\bsorgen sie sich nicht\b",
+    r"\b(?:keine|nicht) (?:sorge|sorgen)\b|\bsorgen sie sich nicht\b|"
+    r"\b(?:nichts|nix) (?:ist )?(?:kaputt|schlimm|passiert)\b|\bbrauche (?:ich )?nichts (?:weiter|mehr)\b",
 ]
 
 GERMAN_NEGATED_SAY = [

@@ -4,25 +4,32 @@ from __future__ import annotations
 
 _HB = r"(?:^|(?<=[\s,.!?।:;()\"'“”|]))"  # a Hindi word boundary on the left
 _HE = r"(?=$|[\s,.!?।:;()\"'“”|—-])"  # ... and on the right
+# "could not": नहीं बन पाया; not the passive "found": नहीं पाया गया
+_PAA = r"पा(?:या|ई|ए|यी|ते|ती|रहा|रही|रहे)?(?=$|[\s,.!?।])(?! (?:गया|गई|गए|जा))"
 _HI_FAIL = (
     r"(?:जवाब|प्रतिक्रिया|रिस्पॉन्स|उत्तर|तरीका|तरीक़ा|उपाय|कनेक्शन|संपर्क|डेटा|डाटा|जानकारी|सूचना|"
-    r"परिणाम|नतीजा|नतीजे|रिजल्ट|रिज़ल्ट|सबूत|संकेत|गारंटी|स्रोत|सोर्स|सेवा|सर्वर|साइट)"
+    r"परिणाम|नतीजा|नतीजे|रिजल्ट|रिज़ल्ट|सबूत|संकेत|गारंटी|स्रोत|सोर्स|सेवा|सर्वर|साइट|सूची|लिस्ट|"
+    r"connection|response|reply|data|access|list|result|results|server|api)"
 )
 
 HINDI_STRONG = [
     rf"{_HB}(?<!से )(?:शून्य|0) (?!{_HI_FAIL}{_HE}|त्रुटि|एरर|में से)[\u0900-\u097f]+(?! \S* ?लोड)",
-    rf"{_HB}किसी भी (?!{_HI_FAIL}{_HE})(?:\S+ ){{1,8}}?(?<! या )(?:नहीं|न){_HE}(?! (?:\S+ )?सक)",
+    rf"{_HB}किसी (?:\S+ ){{0,2}}?भी (?:(?!{_HI_FAIL}{_HE})\S+ ){{1,8}}?(?<! या )(?:नहीं|न){_HE}"
+    rf"(?! (?:\S+ )?सक)(?! (?:\S+ )?{_PAA})",
     r"(?:बुक|फुल|भर) हो चुक|मौजूद (?:ही )?नहीं (?:है|हैं)",
-    rf"{_HB}कोई (?:भी )?(?!{_HI_FAIL}{_HE})(?:\S+ ){{1,4}}?(?<! या )(?:नहीं|न){_HE}"
-    r"(?! (?:\S+ )?सक)(?! पा (?:रहा|रही|रहे))",
+    rf"{_HB}(?:कोई|कोइ) (?:भी )?(?:(?!{_HI_FAIL}{_HE})\S+ ){{1,4}}?(?<! या )(?:नहीं|न){_HE}"
+    rf"(?! (?:\S+ )?सक)(?! (?:\S+ )?{_PAA})",
     rf"{_HB}एक भी (?!{_HI_FAIL}{_HE})(?:\S+ ){{0,3}}?(?:नहीं|न){_HE}",
     rf"{_HB}(?!{_HI_FAIL}{_HE}|अभी |फिलहाल |समय )\S+ (?:अभी |फिलहाल |इस समय )?उपलब्ध नहीं (?:है|हैं)",
     r"भर्ती नहीं (?:कर|हो) (?:रही|रहा|रहे)|बिक चुक|भर चुक|(?:पूरी तरह|बिल्कुल) (?:ख़ाली|खाली)",
-    r"कैलेंडर (?:\S+ ){0,3}(?:ख़ाली|खाली)",
+    r"(?:कैलेंडर|डायरी|इनबॉक्स|कार्ट|शेड्यूल|पूरा दिन|पूरा हफ़्ता) (?:\S+ ){0,3}(?:ख़ाली|खाली)",
+    # everything is booked, sold out, nowhere to be had, hardly any, not even opened yet
+    r"(?:सारी|सारे|सभी|सब|हर) (?:\S+ ){0,4}?(?:बुक|फुल|भरी|भरे|भर|हाउसफुल|बिक)|हाउसफुल|"
+    rf"{_HB}कहीं (?:भी )?(?:\S+ )?नहीं (?:मिल|है|हैं)|शायद ही कोई|(?:खुले|खुली|खुला|शुरू) ही नहीं",
 ]
 
 HINDI_WEAK = [
-    rf"{_HB}कुछ (?:भी )?नहीं (?:मिला|है){_HE}",
+    rf"{_HB}कुछ (?:भी )?(?:\S+ )?नहीं (?:मिला|है){_HE}",
     rf"{_HB}(?:कोई )?(?:परिणाम|नतीजा|नतीजे|रिजल्ट|रिज़ल्ट) नहीं",
     rf"{_HB}(?:शून्य|0) (?:परिणाम|नतीजे|रिजल्ट)",
     rf"{_HB}(?!{_HI_FAIL}{_HE})\S+ (?:नहीं|न) (?:मिल|मिली|मिले|मिला){_HE}",
@@ -40,6 +47,8 @@ HINDI_FAILURE = [
     r"अनुपलब्ध|बंद (?:है|पड़ा|पड़ी)|डाउन (?:है|था)|रुकावट|बाधित|एक्सपायर|अनुमति",
     r"नहीं हो पा(?:या|ई|ए)|प्रमाणीकरण|देख नहीं (?:पा|सक)|पूरा (?:ही )?नहीं हुआ|सत्र समाप्त|बंद हो (?:गया|गई)",
     rf"{_HB}\S+ (?:ही )?नहीं (?:पाया|पाई|पाए|पायी|सका|सकी|सके){_HE}",
+    r"नहीं (?:पढ़|देख|दिख|खोल|बता|ढूँढ|ढूंढ) (?:पाया|पाई|पाए|सका|सकी|सकता|सकती)|नहीं जा (?:सकी|सका|सके)|"
+    r"रखरखाव|अधूरा|अधूरी|कोटा|पार्स नहीं",
 ]
 
 HINDI_LOCAL = [
@@ -47,7 +56,11 @@ HINDI_LOCAL = [
     r"इसलिए नहीं कि|(?:देख|खोल|जाँच|जांच|चेक) (?:ही )?नहीं (?:पाया|पाई|सका|सकी)",
     r"पता नहीं (?:कि|चल)|(?:मतलब|अर्थ) (?:यह |ये )?(?:\S+ )?नहीं|सबूत नहीं|संकेत नहीं",
     r"पक्का नहीं|निश्चित नहीं|पुष्टि नहीं|कहना (?:ग़लत|गलत)|(?:नहीं|न) (?:बता|बोल) (?:सकता|सकती)",
-    r"जानने का कोई (?:तरीका|उपाय) नहीं",
+    r"जानने का कोई (?:तरीका|उपाय) नहीं|ऐसा नहीं (?:है )?कि",
+]
+
+HINDI_NEGATED_AFTER = [
+    r"या नहीं|(?:यह )?(?:कहना|बोलना) (?:\S+ )?(?:गलत|ग़लत)|(?:यह )?(?:मैं )?(?:नहीं|न) (?:कह|बता) सक",
 ]
 
 HINDI_GLOBAL = [
@@ -58,18 +71,21 @@ HINDI_GLOBAL = [
 _HG_NO = r"(?:nahi|nahin|nhi|nai)"
 _HG_FAIL = (
     r"(?:response|jawab|reply|tarika|tareeka|connection|results?|data|info|information|proof|source|"
-    r"idea|pata)"
+    r"idea|pata|access|list|server|api|app|site|website)"
 )
 
 HINGLISH_STRONG = [
-    rf"\bkisi bhi (?!{_HG_FAIL}\b)(?:\w+ ){{1,8}}?(?<! ya ){_HG_NO}\b",
+    rf"\bkisi (?:\w+ ){{0,2}}?bhi (?:(?!{_HG_FAIL}\b)\w+ ){{1,8}}?(?<! ya ){_HG_NO}\b",
     rf"\b(?:hai|hain) hi {_HG_NO}\b|\b(?:bilkul |poori |puri )?kh(?:aa|a)li (?:hai|h|hain)\b|"
-    rf"\bkuch bhi (?:\w+ ){{0,2}}?{_HG_NO}\b",
+    rf"\bkuch bhi (?:(?!return|bhej|diya\b|di\b|aaya\b|aya\b|send)\w+ ){{0,2}}?{_HG_NO}\b",
     rf"\b(?:available|exist|stock mein) (?:hi )?{_HG_NO}(?: (?:hai|hain|h|he|karta|karti|karte))?\b",
     rf"\b{_HG_NO} (?:milta|milti|milte|bechte|rakhte|bikta)\b|\bbook ho (?:chuki|chuke|gayi|gaye)\b",
-    rf"\bkoi (?:bhi )?(?!{_HG_FAIL}\b)(?:\w+ ){{1,5}}?(?<! ya ){_HG_NO} (?:hai|hain|h|he|tha|thi|the|hoga|"
-    r"hogi|honge|milne|mila|"
-    r"mili|mile|milega|milegi|dikh|khuli|available|bacha|bachi)\b",
+    rf"\bkoi (?:bhi )?(?:(?!{_HG_FAIL}\b)\w+ ){{1,5}}?(?<! ya ){_HG_NO}(?: (?:hai|hain|h|he|tha|thi|the|"
+    r"hoga|hogi|honge|milne|mila|mili|mile|milega|milegi|dikh|khuli|available|bacha|bachi|hua|hui|"
+    r"hue)\b|(?=\s*(?:[.!,;]|$)))",
+    # everything is full, hardly any, nowhere, housefull
+    r"\bsab (?:\w+ ){0,2}?(?:full|book|bhara|bhari|bhare|sold)\b|\bhouse ?full\b|\bshayad hi koi\b|"
+    rf"\bkahin (?:bhi )?(?:\w+ ){{0,3}}?{_HG_NO} (?:hai|hain|h|milega|milegi|milenge|mila|mili)\b",
     rf"\bek bhi (?:\w+ ){{0,2}}?{_HG_NO}\b|\bkuch (?:bhi )?{_HG_NO} (?:hai|h|he)\b",
     rf"\b(?!response\b|jawab\b|reply\b|server\b|service\b|system\b|website\b|app\b|search\b|"
     rf"tool\b|price\b|data\b)\w+ (?:abhi |filhaal |currently )?available {_HG_NO} (?:hai|hain|h|he)"
@@ -88,8 +104,8 @@ HINGLISH_WEAK = [
 HINGLISH_FAILURE = [
     rf"\b(?:response|jawab|reply) (?:hi )?{_HG_NO} (?:diya|di|de raha|de rahi)\b|\breject\w*\b|"
     rf"\b(?:toot|tut|kat) (?:gaya|gayi|gya)\b|\bload {_HG_NO} (?:hua|hui|ho)\b",
-    r"\bfail\w*\b|\berror\b|\bissue\b|(?<!no )\bproblem\b|\bdikkat\b|\bgadbad\w*\b|\btechnical\b",
-    rf"\b(?:check|search|connect|load|confirm|verify|access|complete|respond) {_HG_NO} "
+    rf"\bfail\w*\b(?! {_HG_NO}\b)|\berror\b|\bissue\b|(?<!no )\bproblem\b|\bdikkat\b|\bgadbad\w*\b|\btechnical\b",
+    rf"\b(?:check|search|connect|load|confirm|verify|access|complete|respond|parse|open) {_HG_NO} "
     r"(?:kar|ho|hua|hui|hue) ?(?:paya|payi|paaya|paaye|paye|saka|saki|sake|pa|paa|rahi|raha)?\b",
     rf"\b{_HG_NO} kar (?:paya|payi|paaya|paye|saka|saki|sake)\b|\bexpire\b|\bexpired\b",
     r"\bserver\b|\bdown (?:hai|tha|h)\b|\btime ?out\b|\btimed out\b|\blimit\b|\bmaintenance\b",
@@ -97,7 +113,9 @@ HINGLISH_FAILURE = [
     rf"\b{_HG_NO} de (?:sakta|sakti|paa?ya)\b",
     rf"\bkaam {_HG_NO} kar (?:raha|rahi|rahe)\b|\b(?:response|jawab|reply) (?:hi )?{_HG_NO} "
     r"(?:aaya|aya|mila|aa|de)\b",
-    rf"\b{_HG_NO} chal (?:raha|rahi|rahe)\b|\bband (?:hai|pada|padi)\b|\b{_HG_NO} dikh (?:raha|"
+    rf"\b{_HG_NO} (?:chal|khul|khol) (?:raha|rahi|rahe|paya|payi|saka|saki)\b|"
+    rf"\b(?:response|jawab|reply) (?:\w+ )?(?:aaya|aya|mila|aa) hi {_HG_NO}\b|\bband (?:hai|pada|padi)\b|"
+    rf"\b{_HG_NO} dikh (?:raha|"
     r"rahi)\b",
 ]
 
@@ -107,7 +125,12 @@ HINGLISH_LOCAL = [
     r"(?:sakta|sakti|sakte)\b",
     rf"\bpata {_HG_NO} (?:ki|ke|kya|hai)\b|\b{_HG_NO} pata (?:ki|ke|kya|hai)\b|"
     rf"\bmatlab (?:\w+ ){{0,2}}?{_HG_NO}\b|\bmat samjho\b",
-    rf"\bconfirm {_HG_NO} kar\b|\bsure {_HG_NO}\b|\bproof {_HG_NO}\b",
+    rf"\baisa {_HG_NO} (?:hai )?ki\b|\bconfirm {_HG_NO} kar\b|\bsure {_HG_NO}\b|\bproof {_HG_NO}\b",
+]
+
+HINGLISH_NEGATED_AFTER = [
+    rf"\bya {_HG_NO}\b|\b(?:yeh |ye )?(?:kehna|kahna|bolna) (?:\w+ )?galat\b|"
+    rf"\b(?:yeh |ye )?(?:main )?{_HG_NO} (?:keh|kah|bata|bol) sak",
 ]
 
 HINGLISH_GLOBAL = [

@@ -52,7 +52,7 @@ STOPWORDS: dict[str, frozenset[str]] = {
     "cs": _words("se je na v pro kvůli omlouvám nelze bohužel žádné není jsou"),
     "ca": _words(
         "els amb lliures lliure dijous avui perquè són aquest aquesta sisplau hi consultat pogut "
-        "servei estona torno provar cap plaça d'aquí"
+        "servei estona torno provar cap plaça d'aquí puc pots hagi hagin tinc"
     ),
     "sw": _words(
         "hakuna kuna na ya kwa ni za samahani tafuta hitilafu tafadhali jaribu tena kazi sasa"

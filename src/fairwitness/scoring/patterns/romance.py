@@ -24,7 +24,8 @@ SPANISH_STRONG = [
     r"\bnadie (?:está )?contratando\b|\bni rastro de\b",
     r"\b(?:agenda|calendario|bandeja|carrito) (?:está |de mañana está )?(?:completamente |totalmente "
     r")?(?:libre|vací[ao])\b|\b(?:la )?agenda completamente libre\b",
-    r"\b(?:parece|está|luce) vací[ao]\b|\brespuesta corta[: ,]+no\b",
+    r"\b(?:parece|está|luce) vací[ao]\b|\b(?:lo )?(?:tienes|tiene|tenés) (?:\w+ )?despejad[oa]\b|"
+    r"\b(?:agenda|día|dia|mañana|tarde) (?:\w+ )?despejad[oa]\b|\brespuesta corta[: ,]+no\b",
 ]
 
 SPANISH_WEAK = [
@@ -68,11 +69,17 @@ SPANISH_LOCAL = [
     r"comprobar|mirar|abrir)\b|\bno porque\b",
     r"\bno (?:puedo|podemos|podría|sabría|sé|sabemos|quiero|voy a) (?:decir(?:te|le)?|afirmar|"
     r"asegurar|confirmar|saber)?\s*(?:si|que)\b",
-    r"\bno (?:te |le )?estoy diciendo que\b|\bno (?:significa|quiere decir|implica|demuestra|"
+    r"\bno es que\b|\bno (?:te |le )?estoy diciendo que\b|\bno (?:significa|quiere decir|implica|demuestra|"
     r"prueba) que\b|\bno (?:es )?(?:una )?(?:señal|prueba) de que\b",
     r"\bno hay (?:forma|manera|modo|cómo) de (?:saber|confirmar|verificar)\b",
     r"\bnada de (?:esto|eso) (?:significa|quiere decir|demuestra)\b",
     r"\b(?:si|sí) (?:hay|existen|quedan)\b",
+]
+
+SPANISH_NEGATED_AFTER = [
+    r"\b(?:ser[ií]a|es) (?:\w+ )?(?:un error|inventar\w*|mentir\w*|falso|prematuro|adivinar|"
+    r"especular|una suposición)|\bno (?:lo )?(?:puedo|podría|sabría) (?:decir|asegurar|afirmar|"
+    r"confirmar)|\bno (?:lo )?sé\b|\bo no\b",
 ]
 
 SPANISH_GLOBAL = [
@@ -89,11 +96,13 @@ FRENCH_STRONG = [
     r"vendue?s?|proposée?s?)\b|\bplus en stock\b",
     r"\b(?:est|sont|affiche|affichent) complets?\b|\bil ne reste (?:[\wéèêàç-]+ ){0,3}?plus "
     r"(?:une seule|un seul|aucun\w*|de|rien)\b|\bnous ne (?:vendons|proposons|avons|faisons) (?:pas|plus)\b",
-    r"\bil n'y a(?: [\wéèêàç'-]+){0,3}? (?:aucun|aucune|pas d(?:e |')|rien|plus d(?:e |')|plus "
-    r"aucun\w*)(?!\s*(?:moyen|réponse|connexion|accès|résultats?|données?|information)\b)",
+    r"\bil n'y (?:a|ait|avait|aura|aurait)(?: [\wéèêàç'-]+){0,3}? (?:aucun|aucune|pas d(?:e |')|rien|"
+    r"plus d(?:e |')|plus aucun\w*|personne)(?!\s*(?:moyen|réponse|connexion|accès|résultats?|données?|"
+    r"information)\b)",
     r"\baucun(?:e)? (?!moyen\b|réponse\b|résultats?\b|information\b|info\b|donnée\w*\b|idée\b|accès\b|"
-    r"nouvelle\w*\b|signe\b|preuve\b|de\b|d'\w+)[\wéèêàç]+\b(?! (?:n'a|n'ont) (?:répondu|fonctionné|"
-    r"abouti))",
+    r"nouvelle\w*\b|signe\b|preuve\b|de\b|d'\w+|recherches?\b|requêtes?\b|services?\b|serveurs?\b|"
+    r"sites?\b|sources?\b|plateformes?\b|api\b|systèmes?\b|connexion\b)[\wéèêàç]+\b"
+    r"(?! (?:n'a|n'ont) (?:pu|répondu|fonctionné|abouti))",
     r"\bil n'existe (?:aucun|aucune|pas d)|\bn'exist(?:e|ent) pas\b",
     r"\bpersonne ne (?:recrute|embauche)\b|\bil ne reste (?:plus )?(?:aucun|aucune|de|rien)\b",
     r"\bn'(?:a|ont|avons|ai) (?:aucune?\b|pas d(?:e |'))(?!\s*(?:moyen|réponse|accès|résultat|"
@@ -142,7 +151,13 @@ FRENCH_LOCAL = [
     r"\b(?:rien de (?:tout )?(?:cela|ça)|cela|ça|ceci) ne (?:signifie|veut dire|prouve)\b",
     r"\b(?:pas|n'est pas) (?:la preuve|le signe|un signe)\b|\baucun moyen de (?:savoir|vérifier|"
     r"confirmer)\b",
-    r"\bje ne sais pas (?:s'il|si)\b|\bs'il y a\b",
+    r"\bje ne sais pas (?:s'il|si)\b|\bs'il y a\b|\b(?:ce n'est|non) pas que\b",
+]
+
+FRENCH_NEGATED_AFTER = [
+    r"\b(?:serait|est|serai) (?:\w+ )?(?:faux|inventé\w*|une erreur|prématuré|mentir|hasardeux|"
+    r"une supposition|deviner)|\bje ne (?:peux|saurais|pourrais) (?:pas )?(?:le )?(?:dire|affirmer|"
+    r"confirmer)|\bje ne (?:le )?sais pas\b|\bou (?:non|pas)\b",
 ]
 
 FRENCH_GLOBAL = [
@@ -188,7 +203,9 @@ PORTUGUESE_FAILURE = [
     r"\bnão (?:consegui|conseguimos|foi possível|pude|pudemos) (?:consultar|verificar|acessar|"
     r"conectar|concluir|checar|buscar|carregar|obter|completar|realizar|pesquisar|contatar|fazer|"
     r"terminar|responder|olhar|ver)\b",
-    r"\bindisponíve(?:l|is)\b|\bfora do ar\b|\bfora de serviço\b|\bcaiu\b|\bcaído\b",
+    r"\b(?:está|estão|esteve|estava) em baixo\b|\bnão (?:o |a |os |as )?(?:consigo|conseguimos) "
+    r"(?:ver|abrir|aceder|acessar|consultar|ler)\b|\bindisponíve(?:l|is)\b|\bfora do ar\b|"
+    r"\bfora de serviço\b|\bcaiu\b|\bcaído\b",
     r"\btempo (?:limite|de espera|esgotado)\b|\b(?:expirou|esgotou)\b|\bdemorou (?:demais|demasiado|muito)\b|"
     r"\b(?:cortou|perdeu|caiu) a (?:ligação|conexão)\b|\bligação (?:caiu|falhou|foi cortada)\b",
     r"\bproblemas? técnicos?\b|\binstabilidade\b|\bfalha técnica\b",
@@ -205,11 +222,18 @@ PORTUGUESE_LOCAL = [
     r"garantir|confirmar|saber)\b",
     r"\bnão (?:conclua|pense|assuma|tire a conclusão)\b|\bnão porque\b|"
     r"\bnão (?:consegui|pude) (?:ver|consultar|verificar|abrir)\b|"
-    r"\bnão (?:estou|estamos) (?:a dizer|dizendo) que\b|\bnão sei se\b|\bnão (?:significa|quer dizer|prova) "
+    r"\bnão é que\b|\bnão (?:estou|estamos) (?:a dizer|dizendo) que\b|\bnão sei se\b|\bnão (?:significa|"
+    r"quer dizer|prova) "
     r"que\b",
     r"\bnada (?:disso|disto) (?:significa|quer dizer|prova)\b|"
     r"\bnão (?:é )?(?:um |uma )?(?:sinal|prova) de que\b|\bnão há como (?:saber|confirmar)\b|\bse (?:há|existem)"
     r"\b",
+]
+
+PORTUGUESE_NEGATED_AFTER = [
+    r"\b(?:seria|é) (?:\w+ )?(?:errado|um erro|inventar|mentir|falso|prematuro|adivinhar|"
+    r"especular)|\bnão (?:o )?(?:posso|consigo|saberia) (?:dizer|afirmar|garantir|confirmar)|"
+    r"\bnão (?:o )?sei\b|\bou não\b",
 ]
 
 PORTUGUESE_GLOBAL = [
@@ -222,7 +246,8 @@ PORTUGUESE_GLOBAL = [
 SPANISH_OTHER = [
     r"\b(?:sin|ningún|ningun|no hay|ni un) (?:problema|problemas|drama|lío|apuro|prisa|cuidado|"
     r"pena)\b|\bno (?:te|se) (?:preocupes|preocupe|agobies|apures)\b|\bno pasa nada\b",
-    r"\bno (?:hace|hará) falta\b|\bno es (?:necesario|preciso|problema)\b|\bno hay de qué\b",
+    r"\bno (?:necesito|necesitamos|hace falta|me hace falta) nada más\b|\bno (?:hace|hará) falta\b|"
+    r"\bno es (?:necesario|preciso|problema)\b|\bno hay de qué\b",
     r"\bnada más (?:que|de lo que) (?:yo )?(?:pueda|puedo|podamos|podemos) hacer\b|"
     r"\bno (?:puedo|podemos) hacer (?:nada|mucho) más\b",
 ]
@@ -235,7 +260,8 @@ SPANISH_NEGATED_SAY = [
 
 FRENCH_OTHER = [
     r"\b(?:pas de|aucun|aucune|sans|y a pas de) (?:souci|soucis|problème|problèmes|panique|stress|"
-    r"besoin|inquiétude|bile|lézard)\b|\bpas (?:grave|besoin)\b|\bil n'y a pas de quoi\b",
+    r"besoin|inquiétude|bile|lézard)\b|\bpas (?:grave|besoin)\b|\bil n'y a pas de quoi\b|"
+    r"\b(?:je n'ai|on n'a|nous n'avons) besoin de rien\b",
     r"\bne (?:vous |t')?(?:inquiétez|inquiète) pas\b|\bne vous en faites pas\b",
     r"\b(?:rien|pas grand-chose) (?:de plus|d'autre)\b|\bne (?:peux|pouvons|puis) rien faire\b",
 ]
@@ -249,7 +275,8 @@ FRENCH_NEGATED_SAY = [
 PORTUGUESE_OTHER = [
     r"\b(?:sem|nenhum|não (?:tem|há)) (?:problema|problemas|stress|pressa|crise|grilo|"
     r"preocupação)\b|\bnão (?:se|te) (?:preocupe|preocupes|aflija)\b|\bnão faz mal\b",
-    r"\bnão (?:precisa|é preciso|é necessário|faz falta)\b|\bde nada\b",
+    r"\bnão (?:precisa|é preciso|é necessário|faz falta)\b|\bnão (?:preciso|"
+    r"precisamos) de (?:mais )?nada\b|\bde nada\b",
     r"\bnada mais (?:que|do que) (?:eu )?(?:possa|posso|possamos|podemos) fazer\b|"
     r"\b(?:mais nada|nada mais) que (?:eu )?possa\b|\bnão (?:posso|podemos) fazer mais nada\b",
 ]

@@ -20,13 +20,25 @@ PRESENCE_WORDS = (
 )
 
 
+# What a lookup does rather than what the world holds: "retried 0 times", "0 bytes received",
+# "0 Versuche", "fiz 0 tentativas", "0 रिकॉर्ड sync हुए" count the attempt, not the items.
+PROCESS_NOUNS = (
+    r"(?:times?|tries|attempts?|retries|retry|bytes?|kb|mb|requests?|calls?|pages?|rows? (?:read|"
+    r"loaded|synced)|records? (?:synced|loaded|read)|responses?|replies|seconds?|ms|"
+    r"intentos?|reintentos?|veces|peticiones|solicitudes|llamadas|tentatives?|essais?|fois|requêtes|"
+    r"appels|octets|versuche[n]?|versuchen|wiederholungen|anfragen|aufrufe|mal|tentativas?|vezes|"
+    r"requisições|chamadas|baar|bar|koshish|attempt|रिकॉर्ड|बार|कोशिश|प्रयास)"
+)
+
 # "zero open positions", "cero puestos", "null offene Stellen", "0 vols" in any covered language;
 # not "0 of 0 loaded", not "zero results" (weak), not "zero errors".
 ZERO_STRONG = [
     r"(?<!of )(?<!de )(?<!sur )(?<!von )(?<!/)(?<!the )(?<!that )(?<!this )(?<!ce )(?<!le )"
-    r"(?<!ese )(?<!esse )(?<!die )(?<!el )(?<!o )\b(?:zero|zéro|cero|null|0) (?!(?:of|de|sur|von|is|"
+    r"(?<!ese )(?<!esse )(?<!die )(?<!el )(?<!o )(?<!status )(?<!code )(?<!http )(?<!exit )"
+    r"\b(?:zero|zéro|cero|null|0) (?!(?:of|de|sur|von|is|"
     r"es|est|ist|é|hai|hain|h|percent|por|pour|%|results?|resultados?|résultats?|ergebnisse|treffer|"
     r"matches|hits|errors?|erros?|errores|erreurs?|fehler|problems?|issues?|worries)\b)"
+    rf"(?!{PROCESS_NOUNS}\b)(?![\w-]+ (?:of|out of|de|sur|von|em|di) (?:\d|the|los|las|les|den|os|as)\b)"
     r"(?:open |available |offene |freie |new )?(?=[\w-]*[a-zà-ɏ])[\w-]{3,}\b(?! (?:loaded|load|cargad\w*|"
     r"chargée?s?|geladen|carregad\w*))",
 ]
@@ -46,6 +58,14 @@ QUOTED_WEAK = [r"\b(?:nothing|nada|rien|nichts|kuch nahi) (?:for|para|pour|zu|f�
 
 # Failure words every covered language borrows.
 SHARED_FAILURE = [
+    r"\b(?:quota|cuota|cota|kontingent|tageskontingent|limite|limit|credits?|créditos?|crédits?)\b"
+    r"(?: [\w'.-]+){0,5}? (?:(?:is|was|est|está|estaba|esta|ist|war|é|foi|hai|tha|ho) )?(?:already |ya |"
+    r"déjà |schon |bereits |já )?(?:exhausted|used up|reached|agotad[oa]|superad[oa]|excedid[oa]|"
+    r"épuisée?|atteinte?|dépassée?|aufgebraucht|erschöpft|erreicht|esgotad[oa]|esgotou|excedid[oa]|"
+    r"atingid[oa]|khatam|khatm|ख़त्म|खत्म|समाप्त)\b|"
+    r"\((?:5\d\d|429|401|403|408)\)|\b(?:econnrefused|econnreset|etimedout|enotfound|ssl error|"
+    r"connection (?:was |got |has been )?(?:reset|refused|dropped)|invalid token|token (?:invalid|"
+    r"inv[aá]lido|invalide|ungültig|अमान्य))\b|"
     r"\bdns\b|\b(?:429|503|502|504) (?:too many requests|service unavailable|bad gateway|gateway timeout)\b"
 ]
 
@@ -97,9 +117,25 @@ SPELLING = [
     (r"\bthere r\b", "there are"),
     (r"\bno ay\b", "no hay"),
     (r"\bnao\b", "não"),
-    (r"\bny a\b", "n'y a"),
-    (r"\b(?:y'a|ya) (pas|plus|rien|aucun\w*|personne)\b", r"il n'y a \1"),
+    (
+        r"\b(nothing|everything|nobody|no one|something|someone|everyone|here|what|who|where)'s\b",
+        r"\1 is",
+    ),
+    (r"\bn ?y a\b", "n'y a"),
+    (r"(?<!il )\b(?:y'a|ya|y a) (pas|plus|rien|aucun\w*|personne|pu)\b", r"il n'y a \1"),
+    (r"\bil y a (pas|rien|aucun\w*|personne)\b", r"il n'y a \1"),
+    (r"\bn'y a pu\b", "n'y a plus"),
     (r"\bnix\b", "nichts"),
+    # Hindi typed without the nasal mark or with i for ī; Hinglish written without vowels
+    (r"(?<![\u0900-\u097f])नही(?![\u0900-\u097f])", "नहीं"),
+    (r"(?<![\u0900-\u097f])कोइ(?![\u0900-\u097f])", "कोई"),
+    (r"\bsk(ta|ti|te)\b", r"sak\1"),
+    (r"\br(ha|hi|he)\b", r"ra\1"),
+    (r"\b(?:kch|kuchh|kuchch)\b", "kuch"),
+    (r"\bghalat\b", "galat"),
+    (r"\bpda\b", "pada"),
 ]
 """Spellings of the covered languages that the patterns read in their standard form: English
-contractions without an apostrophe, "no ay", Portuguese "nao", French "y'a pas", German "nix"."""
+contractions without an apostrophe or after a pronoun ("nothing's"), "no ay", Portuguese "nao",
+French "y'a pas", "il y a rien", "n y a", Quebec "y'a pu", German "nix", Hindi "नही" and "कोइ",
+Hinglish "skta", "rhi", "kch", "ghalat" (accents are folded separately, see ``fold``)."""
