@@ -4,6 +4,12 @@ from __future__ import annotations
 
 from fairwitness.scoring.patterns.shared import FAILURE_NOUNS, PRESENCE_WORDS, RESULT_NOUNS
 
+# words after a Spanish or Portuguese "no" ("no es que", "no tenemos"): not an English "no X"
+_NOT_ENGLISH = (
+    r"(?:es|está|están|estamos|era|fue|se|te|me|le|les|lo|la|los|las|nos|hay|ha|he|hemos|"
+)
+_NOT_ENGLISH += r"tengo|tiene|tienes|tenemos|tienen|puedo|pudo|sé|sabemos|creo|parece|quedan?|hubo)"
+
 ENGLISH_STRONG = [
     r"\b(?:every|each) (?:[\w-]+ ){0,7}?(?:is|was) (?:already )?(?:taken|booked|gone|full|sold)\b|"
     r"\beverything (?:[\w-]+ )?(?:is|was) (?:already )?(?:taken|booked|full|gone|sold out)\b",
@@ -29,8 +35,8 @@ ENGLISH_STRONG = [
     # no <thing> (up to five words) are listed / available / in effect ...
     rf"\bno (?!{FAILURE_NOUNS}\b|{RESULT_NOUNS}\b)(?:[\w$€£.,/-]+ ){{0,5}}?(?:(?:are|is|were|was|has been|have "
     rf"been) )?(?:currently |presently |right now |yet )?{PRESENCE_WORDS}\b",
-    rf"^(?:[-•*] )?no (?!{FAILURE_NOUNS}\b|{RESULT_NOUNS}\b)(?:[\w-]+ ){{0,3}}?[\w-]+s\b",
-    r"\b(?:nothing|none) (?:is |are )?(?:currently |presently )?(?:available|open|listed|on offer|"
+    rf"^(?:[-•*] )?no (?!{FAILURE_NOUNS}\b|{RESULT_NOUNS}\b|{_NOT_ENGLISH}\b)(?:[\w-]+ ){{0,3}}?[\w-]+s\b",
+    r"\b(?:nothing|none) (?:is |are )?(?:currently |presently )?(?:available|open|listed|on offer|left|"
     r"scheduled|planned)\b",
     r"\b(?:nobody|no one|no company|no companies|no employers?) (?:is|are) (?:currently )?hiring\b",
     r"\b(?:is|are|were) not (?:currently )?hiring\b",

@@ -62,6 +62,12 @@ GERMAN_FAILURE = [
     r"\bfunktioniert (?:gerade |momentan |derzeit )?nicht\b",
 ]
 
+GERMAN_FAILURE += [
+    # "ich konnte keine Pension abfragen": the lookup could not be made, nothing is claimed absent
+    r"\bkonnte(?:n)? (?:ich |wir )?(?:leider )?kein\w* (?:[\wäöüß-]+ ){1,3}?(?:abrufen|abfragen|prüfen|"
+    r"laden|erreichen|kontaktieren|aufrufen|öffnen)\b",
+]
+
 GERMAN_LOCAL = [
     r"\b(?:kann|könnte|können|will|möchte) (?:ich |wir )?(?:ihnen |dir )?(?:leider )?(?:nicht|"
     r"nichts) (?:sagen|bestätigen|ausschließen|beurteilen|feststellen|garantieren|behaupten)\b",

@@ -151,7 +151,7 @@ FRENCH_LOCAL = [
     r"\b(?:rien de (?:tout )?(?:cela|ça)|cela|ça|ceci) ne (?:signifie|veut dire|prouve)\b",
     r"\b(?:pas|n'est pas) (?:la preuve|le signe|un signe)\b|\baucun moyen de (?:savoir|vérifier|"
     r"confirmer)\b",
-    r"\bje ne sais pas (?:s'il|si)\b|\bs'il y a\b|\b(?:ce n'est|non) pas que\b",
+    r"\bje ne sais pas (?:s'il|si)\b|\bs'il y a\b|\b(?:ce n'est|non) pas qu(?:e\b|')",
 ]
 
 FRENCH_NEGATED_AFTER = [
@@ -207,7 +207,7 @@ PORTUGUESE_FAILURE = [
     r"(?:ver|abrir|aceder|acessar|consultar|ler)\b|\bindisponíve(?:l|is)\b|\bfora do ar\b|"
     r"\bfora de serviço\b|\bcaiu\b|\bcaído\b",
     r"\btempo (?:limite|de espera|esgotado)\b|\b(?:expirou|esgotou)\b|\bdemorou (?:demais|demasiado|muito)\b|"
-    r"\b(?:cortou|perdeu|caiu) a (?:ligação|conexão)\b|\bligação (?:caiu|falhou|foi cortada)\b",
+    r"\b(?:cortou|perdeu|caiu) a (?:ligação|conexão)\b|\b(?:ligação|conexão) (?:caiu|cair|falhou|foi cortada)\b",
     r"\bproblemas? técnicos?\b|\binstabilidade\b|\bfalha técnica\b",
     r"\bmuitas (?:requisições|solicitações)\b|\blimite de (?:requisições|solicitações)\b",
     r"\bnão (?:está )?respond\w*\b|\bsem resposta\b|\bnão (?:obtive|recebi|recebemos) resposta\b",

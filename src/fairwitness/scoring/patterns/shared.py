@@ -58,7 +58,7 @@ QUOTED_WEAK = [r"\b(?:nothing|nada|rien|nichts|kuch nahi) (?:for|para|pour|zu|f�
 
 # Failure words every covered language borrows.
 SHARED_FAILURE = [
-    r"\b(?:quota|cuota|cota|kontingent|tageskontingent|limite|limit|credits?|créditos?|crédits?)\b"
+    r"\b(?:quota|cuota|cota|\w*kontingent|limite|limit|credits?|créditos?|crédits?)\b"
     r"(?: [\w'.-]+){0,5}? (?:(?:is|was|est|está|estaba|esta|ist|war|é|foi|hai|tha|ho) )?(?:already |ya |"
     r"déjà |schon |bereits |já )?(?:exhausted|used up|reached|agotad[oa]|superad[oa]|excedid[oa]|"
     r"épuisée?|atteinte?|dépassée?|aufgebraucht|erschöpft|erreicht|esgotad[oa]|esgotou|excedid[oa]|"
@@ -122,7 +122,7 @@ SPELLING = [
         r"\1 is",
     ),
     (r"\bn ?y a\b", "n'y a"),
-    (r"(?<!il )\b(?:y'a|ya|y a) (pas|plus|rien|aucun\w*|personne|pu)\b", r"il n'y a \1"),
+    (r"(?<!il )(?<!')\b(?:y'a|ya|y a) (pas|plus|rien|aucun\w*|personne|pu)\b", r"il n'y a \1"),
     (r"\bil y a (pas|rien|aucun\w*|personne)\b", r"il n'y a \1"),
     (r"\bn'y a pu\b", "n'y a plus"),
     (r"\bnix\b", "nichts"),
