@@ -92,6 +92,7 @@ def precision_recall(rows: list[dict[str, str]]) -> tuple[float, float, Counter[
         "misreport_heldout2.jsonl",
         "misreport_heldout3.jsonl",
         "misreport_tuning5.jsonl",
+        "misreport_tuning6.jsonl",
     ],
 )
 def test_corpus_precision_and_recall(name: str) -> None:
