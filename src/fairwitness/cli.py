@@ -15,6 +15,7 @@ import tempfile
 import traceback
 from collections.abc import Callable, Sequence
 
+from fairwitness._gc import collector_for
 from fairwitness._version import __version__
 from fairwitness.commands._parser import RUN_FLAGS, build_parser, checked, gate_flags, given_flags
 from fairwitness.errors import EXIT_INVALID, UsageError
@@ -214,7 +215,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = exc.code
         return code if isinstance(code, int) else EXIT_INVALID
     try:
-        return route(args)
+        with collector_for(args.command):
+            return route(args)
     except KeyboardInterrupt:
         sys.stderr.write("fairwitness: interrupted; nothing was written\n")
         return EXIT_INVALID

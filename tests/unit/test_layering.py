@@ -12,6 +12,7 @@ RANK = {
     "_version": 0,
     "_atomic": 0,
     "_format": 0,
+    "_gc": 0,
     "_jsonable": 0,
     "_lazy": 0,
     "_threads": 0,
@@ -116,6 +117,7 @@ def test_unit_tests_mirror_the_package() -> None:
     assert loose == [
         "test_config.py",
         "test_dataset.py",
+        "test_gc.py",
         "test_layering.py",
         "test_public_api.py",
         "test_readme.py",

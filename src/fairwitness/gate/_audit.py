@@ -259,18 +259,26 @@ def _tag_figures(
     audit: Audit,
 ) -> None:
     """Each metric's per-tag figures from the stored per-case values and the success counts."""
+    # cases alike in what is checked here share one entry, even when each has its own objects
+    # (a report read whole): their stored values and success counts, as hashable signatures
+    signature = {
+        key: (tuple(found.stored), tuple(found.successes.items())) for key, found in checked.items()
+    }
     tagged = Counter(
-        (tuple(case.tags), key) for case, key in zip(cases, keys, strict=True) if case.tags
+        (tuple(case.tags), signature[key])
+        for case, key in zip(cases, keys, strict=True)
+        if case.tags
     )
+    read = {sign: (dict(sign[0]), dict(sign[1])) for _, sign in tagged}
     for name, scorer in audit.scorers.items():
         items = []
-        for (tags, key), count in tagged.items():
-            found = checked[key]
-            value = dict(found.stored).get(name)
+        for (tags, sign), count in tagged.items():
+            stored, successes = read[sign]
+            value = stored.get(name)
             score = (
                 CaseScore(None, "not_applicable", False)
                 if value is None
-                else CaseScore(value, None, False, *found.successes.get(name, (0, 0)))
+                else CaseScore(value, None, False, *successes.get(name, (0, 0)))
             )
             items.append((tags, score, count))
         audit.by_tag[name] = tag_figures(scorer, items, seed=report.run.seed)

@@ -107,6 +107,10 @@ _KNOWN_OUTCOME_FIELDS: Final = frozenset(
     }
 )  # fmt: skip
 """The fields of :class:`TrialOutcome` this viewer shows in place; any other is shown as saved."""
+_NEWER_OUTCOME_FIELDS: Final = tuple(
+    name for name in TrialOutcome.model_fields if name not in _KNOWN_OUTCOME_FIELDS
+)
+"""The fields of :class:`TrialOutcome` shown as saved (none while the viewer knows them all)."""
 _STATUS: Final = {"ok": 0, "empty": 1, "error": 2}
 
 
@@ -278,11 +282,11 @@ def _repeats(
                 index_of = strings(phrase)
                 if index_of not in said:
                     said.append(index_of)
-        extra = outcome.model_dump(mode="json", exclude=set(_KNOWN_OUTCOME_FIELDS))
-        extra = {k: v for k, v in extra.items() if k in TrialOutcome.model_fields}
-        for key, value in extra.items():  # fields newer than this viewer, shown as saved
-            if value not in (None, {}, [], ""):
-                notes[key] = value if isinstance(value, str) else _compact_json(value)
+        if _NEWER_OUTCOME_FIELDS:  # fields newer than this viewer, shown as saved
+            extra = outcome.model_dump(mode="json", include=set(_NEWER_OUTCOME_FIELDS))
+            for key, value in extra.items():
+                if value not in (None, {}, [], ""):
+                    notes[key] = value if isinstance(value, str) else _compact_json(value)
         line = outcome.trace_line
         trace = traces.get(line, -1) if traces is not None and line is not None else -1
         rows.append(
