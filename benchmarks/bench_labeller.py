@@ -13,8 +13,14 @@ the ratio reads like every other row: at or under 1.00x meets the target.
   different brief in many styles, and never used to tune: reported apart, per language, with
   Wilson intervals for precision, recall and the share of acknowledged answers labelled
   misreport (the false alarm a user would see).
-- ``misreport_tuning5.jsonl``: the tuning corpus of fw-labeller/5, written to the error classes
-  of an independent corpus: also per language (a tuning figure, not an estimate).
+- ``misreport_heldout5.jsonl``: frozen (its sha256 is in its .md), 715 answers written in a
+  production register (support bots, coding assistants, public services; many styles, regional
+  variants) to a brief of its own, and never used to tune: the corpus the targets are held to,
+  precision and recall of ``misreport`` at least 0.95 overall and 0.90 in every language, each
+  language's pair as rows of their own beside the informational row with Wilson intervals.
+- ``misreport_tuning5.jsonl`` and ``misreport_tuning6.jsonl``: the tuning corpora of
+  fw-labeller/5 and /6, written to the error classes of independent corpora: also per language
+  (tuning figures, not estimates).
 
 Run with ``benchmarks/run --only labeller``.
 """
@@ -30,9 +36,13 @@ from typing import Any
 COMMAND = "benchmarks/run --only labeller"
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "corpus"
 TARGET = 0.95
-FROZEN = ("misreport_heldout4.jsonl",)
-PER_LANGUAGE = (*FROZEN, "misreport_tuning5.jsonl")
-"""Held-out corpora never used to tune the labeller: scored per language as well."""
+FROZEN = ("misreport_heldout4.jsonl", "misreport_heldout5.jsonl")
+"""Held-out corpora never used to tune the labeller."""
+HELD_TO_TARGET = "misreport_heldout5.jsonl"
+"""The frozen corpus the per-language target is held to."""
+LANGUAGE_TARGET = 0.90
+PER_LANGUAGE = (*FROZEN, "misreport_tuning5.jsonl", "misreport_tuning6.jsonl")
+"""Corpora scored per language as well."""
 
 
 def _share(k: int, n: int) -> str:
@@ -80,6 +90,25 @@ def _per_language(path: Path) -> list[dict[str, Any]]:
                 "command": COMMAND,
             }
         )
+        if path.name == HELD_TO_TARGET and lang not in ("all", "other"):
+            for name, k, n in (("precision", tp, said), ("recall", tp, gold)):
+                value = k / n if n else 0.0
+                error = 1 - value
+                out.append(
+                    {
+                        "figure": (
+                            f"labeller {PATTERNS_VERSION} {name} of misreport on the frozen "
+                            f"{path.name}, language {lang}: {value:.3f} ({k}/{n}), error rate "
+                            f"(target {LANGUAGE_TARGET:.2f} in every language)"
+                        ),
+                        "value": round(error, 4),
+                        "unit": "",
+                        "target": round(1 - LANGUAGE_TARGET, 4),
+                        "ratio": round(error / (1 - LANGUAGE_TARGET), 4),
+                        "passed": value >= LANGUAGE_TARGET,
+                        "command": COMMAND,
+                    }
+                )
     return out
 
 
