@@ -12,6 +12,7 @@ earlier reports in ``DIR``. The traces default to the file each report names, wh
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -22,14 +23,14 @@ from fairwitness.gate import decide, gate_settings
 from fairwitness.report import Report
 from fairwitness.report.history import HISTORY_RUNS, load_history
 from fairwitness.trace.model import Trace
-from fairwitness.view import build_page, load_traces, trace_lines, traces_path
+from fairwitness.view import build_page, iter_traces, trace_lines, traces_path
 
 
-def _traces(report: Report, path: str, given: str | None) -> dict[int, Trace] | None:
+def _traces(report: Report, path: str, given: str | None) -> Iterator[tuple[int, Trace]] | None:
     found = Path(given) if given else traces_path(report, path)
     if found is None or (not given and not found.is_file()):
         return None
-    return load_traces(found, trace_lines(report))
+    return iter_traces(found, trace_lines(report))
 
 
 def view(

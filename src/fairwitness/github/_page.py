@@ -9,6 +9,7 @@ as (:func:`run_artifact`); a comment cannot link into a file inside an artifact.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,7 +22,7 @@ from fairwitness.render import ArtifactLink, artifact_link
 from fairwitness.report import Report
 from fairwitness.report.history import History
 from fairwitness.trace.model import Trace
-from fairwitness.view import build_page, load_traces, trace_lines, traces_path
+from fairwitness.view import build_page, iter_traces, trace_lines, traces_path
 
 if TYPE_CHECKING:
     from fairwitness.github.action import Action
@@ -34,11 +35,11 @@ def page_path(report_path: Path) -> Path:
     return report_path.with_name(stem + ".html")
 
 
-def _traces(report: Report, path: Path) -> dict[int, Trace] | None:
+def _traces(report: Report, path: Path) -> Iterator[tuple[int, Trace]] | None:
     found = traces_path(report, path)
     if found is None or not found.is_file():
         return None
-    return load_traces(found, trace_lines(report))
+    return iter_traces(found, trace_lines(report))
 
 
 def write_page(
@@ -52,7 +53,7 @@ def write_page(
     reading the files raises."""
     candidate = Report.load(report_path)
     base: Report | None = None
-    base_traces: dict[int, Trace] | None = None
+    base_traces: Iterator[tuple[int, Trace]] | None = None
     if baseline.report is not None and baseline.path is not None and baseline.path.is_file():
         base = Report.load(baseline.path)
         base_traces = _traces(base, baseline.path)

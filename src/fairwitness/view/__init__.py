@@ -9,7 +9,13 @@ repeats side by side with the baseline's (see ``static/view.js``).
 
 from __future__ import annotations
 
-from fairwitness.view._build import build_page, load_traces, trace_lines, traces_path
+from fairwitness.view._build import (
+    build_page,
+    iter_traces,
+    load_traces,
+    trace_lines,
+    traces_path,
+)
 from fairwitness.view._data import build_data
 from fairwitness.view._page import csp_hash, script_safe
 
@@ -17,6 +23,7 @@ __all__ = [
     "build_data",
     "build_page",
     "csp_hash",
+    "iter_traces",
     "load_traces",
     "script_safe",
     "trace_lines",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 from fairwitness.dataset import Case
@@ -28,6 +28,16 @@ def load_traces(path: str | Path, wanted: set[int] | None = None) -> dict[int, T
     return {line: trace for line, trace in read_traces(path) if wanted is None or line in wanted}
 
 
+def iter_traces(path: str | Path, wanted: set[int] | None = None) -> Iterator[tuple[int, Trace]]:
+    """``(line, trace)`` of ``path`` as they are read (only the ``wanted`` lines, when given), for
+    :func:`build_page` to turn each into what the page shows and drop: a large suite's traces are
+    never all held at once. Raises :class:`~fairwitness.errors.ReportError` naming the first bad
+    line, before the page is written."""
+    for line, trace in read_traces(path):
+        if wanted is None or line in wanted:
+            yield line, trace
+
+
 def trace_lines(report: Report) -> set[int]:
     """The trace lines ``report``'s repeats refer to."""
     return {
@@ -43,15 +53,16 @@ def build_page(
     baseline: Report | None = None,
     decision: Decision | None = None,
     *,
-    traces: Mapping[int, Trace] | None = None,
-    baseline_traces: Mapping[int, Trace] | None = None,
+    traces: Mapping[int, Trace] | Iterable[tuple[int, Trace]] | None = None,
+    baseline_traces: Mapping[int, Trace] | Iterable[tuple[int, Trace]] | None = None,
     cases: Mapping[str, Case] | None = None,
     names: tuple[str | None, str | None] = (None, None),
     history: History | None = None,
 ) -> str:
     """The viewer's HTML for ``candidate`` (against ``baseline`` and its ``decision``).
 
-    ``traces`` and ``baseline_traces`` are each report's traces by line (:func:`load_traces`);
+    ``traces`` and ``baseline_traces`` are each report's traces by line (:func:`load_traces`, or
+    :func:`iter_traces` to read them as they are used);
     without them a case shows its outcomes and scores only. ``cases`` (by id) adds inputs and
     expectations; ``names`` are the reports' file names as shown; ``history`` adds the trend of
     each gated metric over the default branch's earlier runs."""
