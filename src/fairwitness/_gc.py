@@ -29,15 +29,29 @@ READ_ONLY: Final = frozenset({"merge", "validate", "gate", "compare", "render", 
 
 
 @contextmanager
-def collector_for(command: str | None) -> Iterator[None]:
-    """Set the collector for ``command`` while it runs, and put it back as it was after."""
-    thresholds, enabled = gc.get_threshold(), gc.isenabled()
-    gc.set_threshold(YOUNG_THRESHOLD, *thresholds[1:])
-    if command in READ_ONLY:
-        gc.disable()
+def collector_paused() -> Iterator[None]:
+    """Pause the collector while reports or traces are read (and, by a command, used): reading
+    makes hundreds of thousands of objects and no reference cycle, and every pass would scan them
+    for cycles that are not there. A pause already in place (a caller's own) is left as it was."""
+    was_enabled = gc.isenabled()
+    gc.disable()
     try:
         yield
     finally:
-        gc.set_threshold(*thresholds)
-        if enabled:
+        if was_enabled:
             gc.enable()
+
+
+@contextmanager
+def collector_for(command: str | None) -> Iterator[None]:
+    """Set the collector for ``command`` while it runs, and put it back as it was after."""
+    thresholds = gc.get_threshold()
+    gc.set_threshold(YOUNG_THRESHOLD, *thresholds[1:])
+    try:
+        if command in READ_ONLY:
+            with collector_paused():
+                yield
+        else:
+            yield
+    finally:
+        gc.set_threshold(*thresholds)

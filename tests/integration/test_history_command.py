@@ -56,7 +56,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
 
 def test_gate_history_writes_the_trend_into_the_comment_and_summary(
-    project: dict[str, Any],
+    project: dict[str, Any], capsys: pytest.CaptureFixture[str]
 ) -> None:
     root = project["root"]
     comment, summary = root / "comment.md", root / "summary.md"
@@ -86,6 +86,11 @@ def test_gate_history_writes_the_trend_into_the_comment_and_summary(
         assert "3 earlier run(s) from the reports in" in text
         assert "the last 3; 2 older left out" in text
         assert check(text).problems == []
+    # the terminal shows the same trend, one line per gated metric
+    out = capsys.readouterr().out
+    line = f"  route {sparkline(values)} {' '.join(texts[:-1])} \u2192 {texts[-1]}"
+    assert line in out.splitlines(), out
+    assert "trend: Each gated metric over 3 earlier run(s)" in out
 
 
 def _data(html: str) -> dict[str, Any]:

@@ -8,10 +8,12 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from fairwitness._atomic import write_atomic
+from fairwitness._gc import collector_paused
 from fairwitness.gate import decide, gate_settings
+from fairwitness.judge import withheld_metrics
 from fairwitness.render import Renderer, gate_text, render_comment, render_junit, render_summary
 from fairwitness.report.history import HISTORY_RUNS, History, load_history
-from fairwitness.report.lite import collector_paused, load_for_decision
+from fairwitness.report.lite import load_for_decision
 
 
 def gate(
@@ -84,5 +86,6 @@ def _gate(
     if as_json:
         stdout.write(json.dumps(decision.json_data(), indent=2, ensure_ascii=False) + "\n")
     else:
-        stdout.write(gate_text(decision, renderer=renderer))
+        withheld = withheld_metrics(cand.diagnostics)
+        stdout.write(gate_text(decision, renderer=renderer, history=history, withheld=withheld))
     return decision.exit_code

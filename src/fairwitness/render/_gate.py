@@ -9,11 +9,15 @@ of those macros changes both. Metric names, reasons and notes (which quote case 
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
+from typing import Any
 
 from fairwitness.gate import POWER, Decision, MetricDecision
 from fairwitness.render._escape import plain
 from fairwitness.render._render import Renderer
+from fairwitness.render._trend import trend_caption, trend_rows
+from fairwitness.report.history import History
 
 GATE_COLUMNS: tuple[str, ...] = (
     "metric",
@@ -58,6 +62,12 @@ class GateView:
     power_alpha: str | None = None
     """``alpha / gated`` as the power statement uses it; ``None`` when nothing was tested, and
     then the columns are not explained."""
+    trend: list[str] = field(default_factory=list)
+    """With a history: one line per gated metric, ``route ▅▆▇█ 91.0% 93.0% → 90.0%``."""
+    trend_caption: str = ""
+    """What the trend lines cover; empty without a history."""
+    trend_notes: list[str] = field(default_factory=list)
+    """What the history left out."""
 
 
 def _number(value: float | None, spec: str) -> str:
@@ -90,8 +100,11 @@ def _row(m: MetricDecision) -> tuple[str, ...]:
     )
 
 
-def gate_view(decision: Decision) -> GateView:
-    """The decision as ``gate.txt.j2`` shows it: numbers formatted, strings escaped."""
+def gate_view(
+    decision: Decision, history: History | None = None, withheld: Collection[str] = ()
+) -> GateView:
+    """The decision as ``gate.txt.j2`` shows it: numbers formatted, strings escaped; with
+    ``history``, each gated metric's trend line (but the ``withheld`` judge-derived ones)."""
     head, *rest = [plain(reason, None) for reason in decision.reasons] or [""]
     rows = [_row(m) for m in decision.metrics]
     widths = [max(len(row[i]) for row in [GATE_COLUMNS, *rows]) for i in range(len(GATE_COLUMNS))]
@@ -108,10 +121,38 @@ def gate_view(decision: Decision) -> GateView:
         alpha=f"{decision.alpha:g}",
         gated=sum(m.gated for m in decision.metrics),
         power_alpha=None if decision.power_alpha is None else f"{decision.power_alpha:.4g}",
+        **_trend(decision, history, withheld),
     )
 
 
-def gate_text(decision: Decision, *, renderer: Renderer | None = None) -> str:
+def _trend(
+    decision: Decision, history: History | None, withheld: Collection[str]
+) -> dict[str, Any]:
+    if history is None:
+        return {}
+    gated = [m.name for m in decision.metrics if m.gated]
+    names = [name for name in history.metrics_for(gated) if name not in withheld]
+    return {
+        "trend": [row.line for row in trend_rows(history, names, _uncut)],
+        "trend_caption": trend_caption(history, _uncut),
+        "trend_notes": [plain(note, None) for note in history.notes],
+    }
+
+
+def _uncut(text: object, limit: int | None = None) -> str:
+    """:func:`plain` without a length limit: the terminal wraps, it never loses the end."""
+    return plain(text, limit)
+
+
+def gate_text(
+    decision: Decision,
+    *,
+    renderer: Renderer | None = None,
+    history: History | None = None,
+    withheld: Collection[str] = (),
+) -> str:
     """What ``fairwitness gate`` prints: the verdict line with the first reason, the other
-    reasons and the notes, then a table of the compared metrics and what its columns mean."""
-    return (renderer or Renderer()).render("gate.txt.j2", gate_view(decision))
+    reasons and the notes, then a table of the compared metrics and what its columns mean, and
+    with ``history`` each gated metric's trend over the default branch's earlier runs."""
+    view = gate_view(decision, history, withheld)
+    return (renderer or Renderer()).render("gate.txt.j2", view)

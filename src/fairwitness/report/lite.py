@@ -21,8 +21,6 @@ save them (saving needs the full outcomes: use ``Report.load``).
 
 from __future__ import annotations
 
-import contextlib
-import gc
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal, cast
@@ -31,6 +29,7 @@ import pydantic_core
 from pydantic import TypeAdapter, ValidationError
 from typing_extensions import NotRequired, TypedDict
 
+from fairwitness._gc import collector_paused
 from fairwitness.errors import Problem, ReportError
 from fairwitness.report._shapes import PLAIN_ID, Shapes, latencies_of
 from fairwitness.report.model import REPORT_SCHEMA, CaseOutcomes, Report
@@ -188,24 +187,6 @@ def _case(
 def _validate_case(body: bytes) -> _CaseFields:
     """``body`` (one case line's value) checked by the light schema; raises ValidationError."""
     return _CASE.validate_json(body)
-
-
-@contextlib.contextmanager
-def collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while reports are read (and, by a command, used).
-
-    Reading makes hundreds of thousands of views, lists and dicts and no reference cycle; each
-    collection the allocations trigger scans the growing heap for cycles that are not there, and
-    once reading is done every later collection scans those objects again. Reference counting
-    still frees everything at once. A pause already in place (a caller's own) is left as it was.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _field(loc: tuple[int | str, ...]) -> str:
