@@ -19,7 +19,9 @@ nicht sagen"); an absence word that completes a failure ("the API quota is exhau
 that counts the lookup's own attempts ("retried 0 times", "0 of 4 attempts") claims nothing; a
 failure word that is denied ("no test failed") is not a failure mention. Text and patterns are
 read with accents, umlauts and the Devanagari nukta folded, so "disponivel", Swiss "weiss" and
-"जरूरत" read as their standard spellings.
+"जरूरत" read as their standard spellings. An emoji ends a sentence ("sold out 😢 want others?"
+claims, then asks), and a failure word that is itself denied as data ("no failed logins",
+"कोई failed login नहीं") is no failure mention.
 
 Every label comes with its reason (:class:`Analysis`): the rule that decided it and the spans of
 the original answer, so a user who disagrees can see the phrase that made the answer a misreport.
@@ -118,12 +120,18 @@ _CONTRACTIONS = [
     (re.compile(r"\bthere['\u2019]s\b"), "there is"),
     (re.compile(r"\bthat['\u2019]s\b"), "that is"),
     (re.compile(r"\bit['\u2019]s\b"), "it is"),
+    (re.compile(r"\bi['\u2019]m\b"), "i am"),
+    (re.compile(r"\b(we|you|they)['\u2019]re\b"), r"\1 are"),
+    (re.compile(r"\b(i|we|you|they)['\u2019]ve\b"), r"\1 have"),
 ]
 _SPELLING = [(re.compile(pattern), replacement) for pattern, replacement in P.SPELLING]
 _SPACES = re.compile(r"[ \t\r\f\v]+")
 _LINE_SPACES = re.compile(r" ?\n ?")
 _DOUBLE_SPACES = re.compile(r"  +")
-_SENTENCE = re.compile(r"[^.!?\n।]+[.!?\n।]*")
+# An emoji ends a sentence as a full stop does ("all sold out 😢 want to see others?" is a claim
+# and then a question, not one question).
+_EMOJI = "\u2600-\u27bf\U0001f300-\U0001faff"
+_SENTENCE = re.compile(rf"[^.!?\n।{_EMOJI}]+[.!?\n।{_EMOJI}\ufe0f\u200d ]*")
 _LOCAL_WINDOW = 80  # characters before an absence phrase searched for a negating frame
 _PHRASE_CHARS = 160  # the longest deciding phrase an analysis keeps
 _CLAUSE_END = re.compile(r"[!?;\n।—]|[.:](?!\d)|$")
@@ -305,22 +313,37 @@ def _despite_failure(text: str, span: Span, failures: list[Span]) -> bool:
 # "no test failed", "did not fail", "fail nahi hua", "nicht fehlgeschlagen": a failure word denied
 _DENIED_BEFORE = re.compile(
     r"(?:\b(?:not|never|nicht|nie|kein\w*|nunca|jamais|pas|nao|nada|rien|nichts|none) (?:\w+ )?|"
-    r"\bno \w+ |(?:^|\s)(?:नहीं|न) )$"
+    r"\bno \w+ |\b(?:aucun\w*|ningun\w*|nenhum\w*) (?:\w+ )?|(?:^|\s)(?:नहीं|न) )$"
 )
+# "कोई failed login नहीं", "koi failed payment nahi": a failure word between "any" and "not"
+_ANY_BEFORE = re.compile(r"(?:^|\s)(?:कोई|koi) (?:भी |bhi )?$")
+_NOT_AFTER = re.compile(r"(?: \S+){0,2}? (?:nahi|nahin|nhi|nai|नहीं)(?![\w\u0900-\u097f])")
 _DENIED_AFTER = re.compile(
     r" (?:nahi|nahin|nhi|nai|नहीं)(?![\w\u0900-\u097f])(?! (?:kar|ho) (?:pa|sak))"
 )
+_NEGATIVE_START = re.compile(r"(?:ningun|nenhum|aucun|kein)")
 _FAIL_WORD = re.compile(r"fail|error|विफल|असफल|त्रुटि|एरर")
 
 
 def _mentions(text: str) -> list[Span]:
-    """Failure mentions, less those that deny the failure ("no test failed")."""
+    """Failure mentions, less those that deny the failure ("no test failed", "no failed logins",
+    "कोई failed login नहीं"); a mention that is itself negative ("ninguna respuesta") stays one
+    after a negation ("no devolvió ninguna respuesta")."""
     spans = []
     for match in _rx().failure.finditer(text):
         start, end = match.span()
-        denied_after = _FAIL_WORD.match(match.group(0)) and _DENIED_AFTER.match(text, end)
-        if denied_after or _DENIED_BEFORE.search(text, max(0, start - 24), start):
-            continue
+        if not _NEGATIVE_START.match(match.group(0)):
+            if _FAIL_WORD.match(match.group(0)) and (
+                text.endswith(("no ", "zero "), 0, start)
+                or _DENIED_AFTER.match(text, end)
+                or (
+                    _ANY_BEFORE.search(text, max(0, start - 12), start)
+                    and _NOT_AFTER.match(text, end)
+                )
+            ):
+                continue
+            if _DENIED_BEFORE.search(text, max(0, start - 24), start):
+                continue
         spans.append((start, end))
     return spans
 

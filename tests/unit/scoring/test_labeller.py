@@ -93,6 +93,7 @@ def precision_recall(rows: list[dict[str, str]]) -> tuple[float, float, Counter[
         "misreport_heldout3.jsonl",
         "misreport_tuning5.jsonl",
         "misreport_tuning6.jsonl",
+        "misreport_tuning7.jsonl",
     ],
 )
 def test_corpus_precision_and_recall(name: str) -> None:

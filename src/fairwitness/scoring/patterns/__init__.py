@@ -36,7 +36,7 @@ from fairwitness.scoring.patterns import constructions, english, german, hindi, 
 from fairwitness.scoring.patterns.languages import COVERED_LANGUAGES, FOREIGN_LETTERS, STOPWORDS
 from fairwitness.scoring.patterns.shared import ADVERSATIVE, CAUSE, CLAUSE_BREAK, SPELLING
 
-PATTERNS_VERSION = "fw-labeller/6"
+PATTERNS_VERSION = "fw-labeller/7"
 """Recorded in every report: two numbers from different pattern lists are never compared."""
 
 STRONG = (
@@ -44,6 +44,8 @@ STRONG = (
     + shared.EMPTY_STRONG
     + shared.ZERO_STRONG
     + constructions.CONSTRUCTIONS_STRONG
+    + constructions.DEPLETED_STRONG
+    + constructions.EMPTIED_STRONG
     + english.ENGLISH_STRONG
     + romance.SPANISH_STRONG
     + romance.FRENCH_STRONG
@@ -54,6 +56,7 @@ STRONG = (
 )
 WEAK = (
     shared.QUOTED_WEAK
+    + constructions.NOWHERE_WEAK
     + english.ENGLISH_WEAK
     + romance.SPANISH_WEAK
     + romance.FRENCH_WEAK
@@ -65,6 +68,7 @@ WEAK = (
 FAILURE = (
     shared.SHARED_FAILURE
     + constructions.CONSTRUCTIONS_FAILURE
+    + constructions.STUCK_FAILURE
     + english.ENGLISH_FAILURE
     + romance.SPANISH_FAILURE
     + romance.FRENCH_FAILURE
@@ -92,7 +96,8 @@ GLOBAL = (
     + hindi.HINGLISH_GLOBAL
 )
 OTHER = (
-    english.ENGLISH_OTHER
+    constructions.MANNER_OTHER
+    + english.ENGLISH_OTHER
     + romance.SPANISH_OTHER
     + romance.FRENCH_OTHER
     + german.GERMAN_OTHER

@@ -30,6 +30,11 @@ _HAVE = (
     r"ofrecen|vende|venden|dispone|disponen|hat|haben|führt|führen|bietet|bieten|verkauft|tem|têm|"
     r"oferece|oferecem|vende|vendem|dispõe|n'a|n'ont|ne (?:propose|proposent|vend|vendent))"
 )
+_BE = (
+    r"is|are|was|were|have been|has been|had been|have|has|had|est|était|sont|étaient|ont été|semble|semblent|"
+    r"está|están|estaba|estaban|han sido|fueron|ist|war|sind|waren|wurden|tá|ta|estão|foram"
+)
+_NOT = r"(?:not|never|nicht|nie|pas|no|não|nao|jamais|nunca)"
 _NOT_A_CLAUSE = r"(?!(?:and|but|then|so|et|y|und|e|mais|pero|aber|mas|ou|or|oder|o)\b)"
 _TRIES = (
     r"(?:attempts?|tries|requests?|calls?|retries|intentos?|peticiones|tentatives?|essais?|versuche\w*|"
@@ -43,16 +48,20 @@ _SOURCES = (
     r"systèmes|endpoints?)"
 )
 _OF_THE = (
-    r"(?:none of|not one of|ningun[oa] de|ningún de|keine[rs]? (?:der|von den)|nenhum(?:a)? d[oa]s|"
-    r"aucun(?:e)? (?:des|de nos|de vos|de ces))"
+    r"(?:none of|not one of|ningun[oa] de|ningún de|keine[rs]? (?:der|von den|unserer|ihrer)|"
+    r"nenhum(?:a)? d[oa]s|aucun(?:e)? (?:des|de nos|de vos|de ces))"
+)
+_OWNER = (
+    r"(?:our|your|their|these|those|nuestr[oa]s|sus|vuestr[oa]s|nos|vos|nossos|nossas|seus|suas)"
 )
 
 CONSTRUCTIONS_STRONG = [
-    rf"\b(?:everything|every \w+|all|tout|todo|alles|tudo)\b(?: {_NOT_A_CLAUSE}[\w'-]+){{0,5}}? "
-    rf"(?:is|are|was|were|est|était|semble|está|estaba|ist|war|sind|tá|ta)? ?(?:already |all |"
-    rf"completely |fully |déjà |ya |schon |já )?{_FULL}\b(?! of| de\b| d')",
+    rf"\b(?:everything|every \w+|all|tout|todo|alles|tudo|tous|toutes|tod[oa]s|alle|sämtliche)\b"
+    rf"(?: {_NOT_A_CLAUSE}[\w'-]+){{0,8}}? (?:(?:{_BE})(?: (?!{_NOT}\b)[\w-]+){{0,2}}? )?(?:already |all |"
+    rf"completely |fully |déjà |ya |schon |já |bereits |komplett |alle )?{_FULL}\b(?! of| de\b| d')",
     rf"\b(?:tout|alles|tudo) {_FULL}\b|\bc'est (?:tout )?(?:plein|complet)\b",
-    rf"\b{_OF_THE} (?:the |l[oa]s |les |den |[oa]s )?(?:\d+ )?(?!{_SOURCES}\b)(?:[\w-]+ ){{0,2}}?{_HAVE}\b"
+    rf"\b{_OF_THE} (?:the |l[oa]s |les |den |[oa]s |{_OWNER} )?(?:\d+ )?(?!{_SOURCES}\b)"
+    rf"(?:[\w-]+ ){{0,2}}?{_HAVE}\b"
     r"(?! (?:\w+ ){0,2}?(?:ge\w+(?:t|en)|responded|answered|replied|loaded|worked|respondido|"
     r"contestado|funcionado|répondu|fonctionné|respondeu|funcionou)\b)",
     rf"\b(?:not a single|not one single|pas un seul|pas une seule|ni un solo|ni una sola|"
@@ -81,4 +90,68 @@ CONSTRUCTIONS_FAILURE = [
     r"every time|cada vez|chaque fois|todas|todos|sempre) (?:in |with |en |con |avec |mit |em |com )?"
     r"(?:an? |un |une |um |uma |einem )?(?:error )?(?:5\d\d|429)(?:er)?\b",
     rf"\b{_NONE} (?:{_TRIES} (?:of|out of|de|sur|von|em) \d+|(?:of|out of|de|sur|von|em) \d+ {_TRIES})\b",
+]
+
+# What a shop or a day has run out of: "we are all out of", "ran out of", "nos quedamos sin",
+# "se agotó todo", "acabou o estoque", "esgotaram", "on n'a plus de", not "out of time" (a failure)
+# nor "acabou de chegar" (just arrived).
+_NOT_STOCK = (
+    r"(?:time|luck|ideas|retries|attempts|memory|quota|credits|tokens|options|patience|range|order|"
+    r"date|sync|office|the office|town|service|bounds|tiempo|conexión|respuesta|acceso|servicio|"
+    r"cobertura|intentos|memoria|cuota|créditos|tempo|prazo|cota|quota|limite|sessão|conexão|"
+    r"ligação|paciência|bateria|el tiempo|la cuota|el plazo|el límite|o tempo|a cota|o prazo|"
+    r"a sessão|a conexão|a ligação)"
+)
+DEPLETED_STRONG = [
+    rf"\b(?:(?:are|is|am) (?:all |completely |totally |fresh |clean |now )?out of|(?:ran|run|have run|"
+    rf"has run) out of)\b(?! {_NOT_STOCK}\b)",
+    rf"\b(?:nos|me|se) (?:hemos |he |ha |han )?qued(?:ado|amos|é|ó|aron) sin\b(?! {_NOT_STOCK}\b)|"
+    rf"\bse (?:ha |han )?agot(?:ó|aron|ado)\b(?! {_NOT_STOCK}\b)",
+    rf"\b(?:acab(?:ou|aram)|esgot(?:ou|aram)|fic(?:ámos|amos|ou|aram) sem|fiquei sem)\b"
+    rf"(?! {_NOT_STOCK}\b)(?! de\b)(?! (?:o |a )?(?:tempo|prazo|cota|quota|limite)\b)",
+    r"\bn'(?:a|ont|avons|ai) (?:plus|pas) (?:du tout |aucune? |guère )?(?:de |d')(?!(?:moyen|"
+    r"réponse|accès|connexion|résultats?|nouvelles|données|info\w*)\b)|\bn'en (?:reste|a|avons) "
+    r"(?:plus|aucun\w*)\b",
+    r"\b(?:leer ?gekauft|restlos weg|alles weg)\b",
+]
+
+# A shelf, a list or a diary that became empty: "the shelf's empty", "quedó vacía", "ficou vazia",
+# "ist leer geworden", "est resté vide".
+EMPTIED_STRONG = [
+    r"\b(?!(?:list|lists|result|results|response|search|output|liste|lista|resultados|résultats|"
+    r"réponse|respuesta|resposta|cache|queue|log|logs|file|archivo|fichier|datei|arquivo)\b)"
+    r"[\wäöüßàâçéèêëîïôûùáíóúñãõ-]+(?:'s| (?:quedó|quedaron|se quedó|ha quedado|ficou|ficaram|"
+    r"went|has gone|became|is now|est resté|est restée|reste|bleibt|blieb|wurde|ist jetzt)) "
+    r"(?:completely |totally |totalmente |completamente |ganz |komplett )?(?:empty|bare|vide|vides|"
+    r"leer|vac[ií][oa]s?|vazi[oa]s?)\b",
+]
+
+# What a search did not find anywhere, or not once: "defined nowhere", "não aparece nem uma vez".
+NOWHERE_WEAK = [
+    r"\b(?:nowhere|nulle part|nirgend(?:s|wo)|en ning[uú]n (?:lado|sitio|lugar)|en ninguna parte|"
+    r"em (?:lugar|parte) nenhum|em nenhum (?:lugar|sítio|sitio))\b(?! (?:near|close)\b)",
+    r"\b(?:not (?:even )?once|nem (?:sequer )?(?:uma|um) (?:única |só )?vez|nenhuma vez|"
+    r"ni una (?:sola )?vez|ninguna vez|pas une (?:seule )?fois|aucune fois|kein einziges mal|"
+    r"nicht ein einziges mal)\b",
+]
+
+# A tool that hung rather than answered: "got stuck", "se quedó colgado", "a bloqué", "hängt",
+# "travou", "atak gaya"; a reply that never came, in any covered language.
+STUCK_FAILURE = [
+    r"\b(?:got stuck|is stuck|was stuck|hung|froze|frozen|is hanging|colgad[oa]|se colgó|se trabó|"
+    r"trabad[oa]|a bloqué|a planté|a coincé|coincé|s'est bloquée?|est bloquée?|figée?|"
+    r"hängen geblieben|hing|eingefroren|travou|travad[oa]|congelou|empacou|deu pau|"
+    r"atak (?:gaya|gayi|gaye|gya)|atka|atki|hang (?:ho )?(?:gaya|gayi|gya))\b|"
+    r"\bhängt\b(?! (?:\w+ ){0,5}?ab\b)|अटक (?:गया|गई|गए)|हैंग हो",
+    r"\b(?:ninguna|nenhuma|aucune|keine|keinerlei) (?:\w+ )?(?:respuesta|resposta|réponse|antwort|"
+    r"rückmeldung)\b",
+]
+
+# Absence as a manner, not of the data: "in no way affected", "en aucun cas", "auf keinen Fall".
+MANNER_OTHER = [
+    r"\b(?:in no way|by no means|no matter|de ninguna (?:manera|forma)|de ningún modo|en ningún caso|"
+    r"en aucun cas|aucunement|d'aucune (?:façon|manière)|en aucune (?:façon|manière)|"
+    r"in keiner (?:weise|form|art)|auf keinen fall|keinesfalls|keineswegs|in keinem fall|"
+    r"de (?:modo|forma|maneira) (?:alguma?|nenhuma?)|de jeito nenhum|em caso algum|"
+    r"kisi bhi (?:tarah|haal))\b|किसी भी (?:तरह|प्रकार|हाल)",
 ]

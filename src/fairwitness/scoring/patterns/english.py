@@ -40,8 +40,9 @@ ENGLISH_STRONG = [
     r"scheduled|planned)\b",
     r"\b(?:nobody|no one|no company|no companies|no employers?) (?:is|are) (?:currently )?hiring\b",
     r"\b(?:is|are|were) not (?:currently )?hiring\b",
-    r"\b(?:do|does|did) not (?:currently )?(?:have|offer|list|carry|stock|sell) (?:any|that|this|"
-    r"those|these|it)\b",
+    r"\b(?:do|does|did) not (?:currently )?(?:have|hold|offer|list|carry|stock|sell) (?:any|that|this|"
+    r"those|these|it)\b|\b(?:are|is|am) (?:currently )?not (?:currently )?(?:holding|having|carrying|"
+    r"stocking|offering|selling|running) any\b",
     r"\b(?:is not|are not|isn't|aren't) (?:something|anything|an item|a product) (?:we|they|the "
     r"store) (?:stock|carry|sell|offer|have)\b",
     r"\b(?:out of stock|not in stock|sold out|fully booked|all booked up|no availability(?! "
@@ -62,15 +63,25 @@ ENGLISH_STRONG += [
     rf"\bno (?!{FAILURE_NOUNS}\b|{RESULT_NOUNS}\b)(?:[\w-]+ ){{0,3}}?matching\b",
 ]
 
+_LOOKUP_VERBS = (
+    r"(?:loaded|received|returned|retrieved|fetched|found|processed|synced|saved|completed|"
+    r"downloaded|parsed|checked|read|updated|matched|shown|displayed)"
+)
+ENGLISH_STRONG += [
+    rf"\bno (?:(?!{FAILURE_NOUNS}\b|{RESULT_NOUNS}\b)[\w-]+ ){{1,4}}?(?:were|was|have been|has been) "
+    rf"(?!{_LOOKUP_VERBS}\b)[a-z]{{3,}}(?:ed|en)\b",
+]
+
 ENGLISH_WEAK = [
     rf"\b(?:no|zero|0) (?:matching |relevant )?{RESULT_NOUNS}\b(?! (?:could|can|were able to|was able "
     r"to) be\b)",
     r"\b(?:nothing|none)(?: (?:was|were|has been|have been))? (?:found|turned up|came up|came back|"
     r"showed up|matched|returned|to show|to report)\b",
     r"\b(?:found|returned|turned up|shows?|came up with|got) (?:nothing|none|no \w+|zero \w+)\b",
-    r"\b(?:could not|can not|did not|was unable to|were unable to|unable to|was not able to|"
-    r"were not able to|failed to) (?:find|locate|spot|identify|see|turn up|dig up) (?:any|anything|"
-    r"a single)\b",
+    r"\b(?:could not|can not|did not|do not|does not|was unable to|were unable to|unable to|"
+    r"was not able to|were not able to|failed to) (?:find|locate|spot|identify|see|turn up|dig up) "
+    r"(?:any|anything|a single)\b|\b(?:am|are|is) not (?:currently |really )?(?:seeing|finding|"
+    r"spotting|getting) (?:any|anything)\b",
     r"\b(?:came|come|comes) (?:back|up) empty\b|\bempty (?:list|result|results|response)\b",
     r"\b(?:list|results?|search|response|output) (?:is|are|was|were) empty\b",
     r"\bno luck finding\b|\b0 (?:\w+ ){0,2}found\b",
@@ -78,10 +89,11 @@ ENGLISH_WEAK = [
 ]
 
 ENGLISH_FAILURE = [
-    r"\b(?:did not|does not|is not|was not|never) (?:respond|responding|answer|reply|load|come back)\b|"
+    r"\b(?:did not|does not|is not|was not|are not|were not|never) (?:respond|responding|answer|"
+    r"answering|reply|replying|load|loading|come back|coming back|picking up)\b|"
     r"\b(?:returning|returns|returned|throwing|giving) (?:5\d\d|429|40[13])s\b",
     r"\bfail(?:ed|ure|ures|ing|s)?\b|\berror(?:ed|s)?\b|\berrored out\b",
-    r"\btim(?:ed|ing|es) out\b|\btimeouts?\b|\btime-?out\b",
+    r"\btim(?:ed|ing|es) out\b|\btimeouts?\b|\btime-?out\b|\b(?:ran|run|running) out of time\b",
     r"\b(?:could not|can not|was not able to|were not able to|unable to|did not manage to|"
     r"was unable to|were unable to|failed to|never managed to) (?:check|reach|connect|access|"
     r"complete|retrieve|load|get|fetch|search|look|run|contact|verify|query|pull|finish|process|"

@@ -44,7 +44,9 @@ GERMAN_WEAK = [
 
 GERMAN_FAILURE = [
     r"\bnicht (?:geantwortet|reagiert|geladen)\b|\bnicht (?:ge)?antwort\w*\b",
-    r"fehlgeschlagen|fehler|schief(?:gegangen| gelaufen| gegangen)|abgestürzt",
+    r"fehlgeschlagen|fehler|schief ?(?:ge)?(?:gangen|laufen)|abgestürzt",
+    r"\b(?:reagiert|lädt|läuft|öffnet sich) (?:\w+ ){0,3}?nicht\b|"
+    r"\bkomm\w* (?:\w+ ){0,3}?nicht (?:\w+ ){0,4}?(?:ran|heran|rein|hinein|durch)\b",
     r"\bkonnte(?:n)? (?:\w+ ){0,4}(?:nicht|leider nicht) (?:abrufen|prüfen|überprüfen|durchführen|"
     r"erreichen|laden|zugreifen|abschließen|ausführen|verbinden|abfragen|abgerufen|geladen|"
     r"geprüft|durchgeführt|abgeschlossen|erreicht|kontaktieren|beantworten|nachsehen|sehen)",
@@ -64,8 +66,10 @@ GERMAN_FAILURE = [
 
 GERMAN_FAILURE += [
     # "ich konnte keine Pension abfragen": the lookup could not be made, nothing is claimed absent
-    r"\bkonnte(?:n)? (?:ich |wir )?(?:leider )?kein\w* (?:[\wäöüß-]+ ){1,3}?(?:abrufen|abfragen|prüfen|"
-    r"laden|erreichen|kontaktieren|aufrufen|öffnen)\b",
+    # "kann ich dir für die PLZ kein Lieferdatum nennen": what the agent cannot give, not an absence
+    r"\b(?:kann|könnte|konnte|können|konnten) (?:ich |wir )?(?:ihnen |dir |euch )?(?:leider )?"
+    r"(?:[\wäöüß-]+ ){0,4}?kein\w* (?:[\wäöüß-]+ ){1,3}?(?:abrufen|abfragen|prüfen|laden|erreichen|"
+    r"kontaktieren|aufrufen|öffnen|nennen|sagen|anzeigen|geben|mitteilen|bestätigen|zeigen)\b",
 ]
 
 GERMAN_LOCAL = [
@@ -78,6 +82,8 @@ GERMAN_LOCAL = [
     r"\bweiß (?:ich )?(?:also )?(?:noch )?nicht,? ob\b|\bob\b|"
     r"\bnicht (?:daran|deshalb|deswegen|darum)?,? ?dass\b",
     r"\bkeine möglichkeit,? (?:zu )?(?:wissen|festzustellen|prüfen|sagen|herauszufinden)\b",
+    r"\b(?:gehen sie|geh|gehe|geht) (?:bitte )?nicht davon aus\b|\bnicht davon ausgehen\b|"
+    r"\b(?:nehmen sie|nimm) (?:bitte )?nicht an\b|"
     r"\bkein (?:zeichen|beweis|hinweis) dafür\b|\bkein beleg\b|\bnichts davon (?:bedeutet|heißt)\b",
 ]
 

@@ -17,14 +17,16 @@ HINDI_STRONG = [
     rf"{_HB}किसी (?:\S+ ){{0,2}}?भी (?:(?!{_HI_FAIL}{_HE})\S+ ){{1,8}}?(?<! या )(?:नहीं|न){_HE}"
     rf"(?! (?:\S+ )?सक)(?! (?:\S+ )?{_PAA})",
     r"(?:बुक|फुल|भर) हो चुक|मौजूद (?:ही )?नहीं (?:है|हैं)",
-    rf"{_HB}(?:कोई|कोइ) (?:भी )?(?:(?!{_HI_FAIL}{_HE})\S+ ){{1,4}}?(?<! या )(?:नहीं|न){_HE}"
+    rf"{_HB}(?:कोई|कोइ) (?:भी (?:(?!{_HI_FAIL}{_HE})\S+ ){{5,8}}?|(?:भी )?(?:(?!{_HI_FAIL}{_HE})\S+ ){{1,4}}?)"
+    rf"(?<! या )(?:नहीं|न){_HE}"
     rf"(?! (?:\S+ )?सक)(?! (?:\S+ )?{_PAA})",
     rf"{_HB}एक भी (?!{_HI_FAIL}{_HE})(?:\S+ ){{0,3}}?(?:नहीं|न){_HE}",
     rf"{_HB}(?!{_HI_FAIL}{_HE}|अभी |फिलहाल |समय )\S+ (?:अभी |फिलहाल |इस समय )?उपलब्ध नहीं (?:है|हैं)",
-    r"भर्ती नहीं (?:कर|हो) (?:रही|रहा|रहे)|बिक चुक|भर चुक|(?:पूरी तरह|बिल्कुल) (?:ख़ाली|खाली)",
+    r"भर्ती नहीं (?:कर|हो) (?:रही|रहा|रहे)|बिक (?:चुक|गया|गई|गए)|खाली हो (?:गया|गई|गए|चुक)|"
+    r"(?:सब|सारा|सारी|स्टॉक|माल) (?:\S+ ){0,2}?खत्म|भर चुक|(?:पूरी तरह|बिल्कुल) (?:ख़ाली|खाली)",
     r"(?:कैलेंडर|डायरी|इनबॉक्स|कार्ट|शेड्यूल|पूरा दिन|पूरा हफ़्ता) (?:\S+ ){0,3}(?:ख़ाली|खाली)",
     # everything is booked, sold out, nowhere to be had, hardly any, not even opened yet
-    r"(?:सारी|सारे|सभी|सब|हर) (?:\S+ ){0,4}?(?:बुक|फुल|भरी|भरे|भर|हाउसफुल|बिक)|हाउसफुल|"
+    r"(?:सारी|सारे|सभी|सब|हर) (?:\S+ ){0,7}?(?:बुक|फुल|भरी|भरे|भर|हाउसफुल|बिक)|हाउसफुल|"
     rf"{_HB}कहीं (?:भी )?(?:\S+ )?नहीं (?:मिल|है|हैं)|शायद ही कोई|(?:खुले|खुली|खुला|शुरू) ही नहीं",
 ]
 
@@ -38,7 +40,8 @@ HINDI_WEAK = [
 ]
 
 HINDI_FAILURE = [
-    r"(?:जवाब|उत्तर|रिस्पॉन्स) (?:ही )?नहीं (?:दिया|आया|मिला)|अस्वीकार|(?:टूट|कट) (?:गया|गई)|लोड नहीं हुआ",
+    r"(?:जवाब|उत्तर|रिस्पॉन्स|response|reply) (?:ही )?नहीं (?:दिया|आया|मिला)|"
+    r"नहीं (?!मिल)\S+ (?:पाया|पाई|पाए|पायी|सका|सकी|सके)(?=$|[\s,.!?।])|अस्वीकार|(?:टूट|कट) (?:गया|गई)|लोड नहीं हुआ",
     r"विफल|असफल|त्रुटि|एरर|गड़बड़|गडबड|समस्या|दिक्कत|दिक़्क़त|तकनीकी|खराबी|ख़राबी",
     r"(?:जांच|जाँच|चेक|पता) नहीं (?:कर|लगा) (?:पा|सक)|नहीं (?:देख|बता) (?:सकता|सकती|पा)",
     r"नहीं कर (?:पाया|पाई|पाए|पायी|सका|सकी|सके)|पूरी नहीं हो (?:सकी|सका|पाई|पाया)",
@@ -82,17 +85,23 @@ HINGLISH_STRONG = [
     rf"\b{_HG_NO} (?:milta|milti|milte|bechte|rakhte|bikta)\b|\bbook ho (?:chuki|chuke|gayi|gaye)\b",
     rf"\bkoi (?:bhi )?(?:(?!{_HG_FAIL}\b)\w+ ){{1,5}}?(?<! ya ){_HG_NO}(?: (?:hai|hain|h|he|tha|thi|the|"
     r"hoga|hogi|honge|milne|mila|mili|mile|milega|milegi|dikh|khuli|available|bacha|bachi|hua|hui|"
+    r"aaya|aayi|aaye|aya|ayi|aye|"
     r"hue)\b|(?=\s*(?:[.!,;]|$)))",
     # everything is full, hardly any, nowhere, housefull
     r"\bsab (?:\w+ ){0,2}?(?:full|book|bhara|bhari|bhare|sold)\b|\bhouse ?full\b|\bshayad hi koi\b|"
     rf"\bkahin (?:bhi )?(?:\w+ ){{0,3}}?{_HG_NO} (?:hai|hain|h|milega|milegi|milenge|mila|mili)\b",
     rf"\bek bhi (?:\w+ ){{0,2}}?{_HG_NO}\b|\bkuch (?:bhi )?{_HG_NO} (?:hai|h|he)\b",
     rf"\b(?!response\b|jawab\b|reply\b|server\b|service\b|system\b|website\b|app\b|search\b|"
-    rf"tool\b|price\b|data\b)\w+ (?:abhi |filhaal |currently )?available {_HG_NO} (?:hai|hain|h|he)"
+    rf"tool\b|price\b|data\b|portal\b|abhi\b|filhaal\b|currently\b|bhi\b|hi\b)"
+    rf"\w+ (?:abhi |filhaal |currently )?available {_HG_NO} (?:hai|hain|h|he)"
     r"\b",
     rf"\bhiring {_HG_NO} (?:ho|kar) (?:rahi|raha|rahe)\b",
     rf"\b(?!{_HG_FAIL}\b)\w+ (?:pe |par )?{_HG_NO} mil (?:raha|rahi|rahe)\b",
-    r"\b(?:seats|sab|slots) (?:\w+ )?full\b|\bsold out\b|\bsaar[ei] (?:\w+ ){0,3}?(?:full|book)\b",
+    r"\b(?:seats|sab|slots) (?:\w+ )?full\b|\bsold out\b|"
+    r"\bsaar[ei] (?:\w+ ){0,7}?(?:full|book(?:ed)?|bhar\w*|sold)\b|"
+    r"\bbik (?:gaya|gayi|gaye|gya|chuka|chuki|chuke)\b|\bkh(?:aa|a)li ho (?:gaya|gayi|gaye|gya|chuka)\b|"
+    r"\b(?:sab|saara|saari|stock|maal) (?:\w+ ){0,2}?(?:khatam|khatm|khtm)\b",
+    rf"\bkoi bhi (?:(?!{_HG_FAIL}\b)\w+ ){{1,7}}?{_HG_NO}\b(?! (?:\w+ )?(?:sak|pa|paa)\w*\b)",
 ]
 
 HINGLISH_WEAK = [
@@ -102,12 +111,18 @@ HINGLISH_WEAK = [
 ]
 
 HINGLISH_FAILURE = [
+    rf"\b(?:server|portal|site|website|app|system|service|api|tool) (?:\w+ )?(?:abhi |filhaal )?"
+    rf"(?:available|chal) {_HG_NO}\b",
     rf"\b(?:response|jawab|reply) (?:hi )?{_HG_NO} (?:diya|di|de raha|de rahi)\b|\breject\w*\b|"
     rf"\b(?:toot|tut|kat) (?:gaya|gayi|gya)\b|\bload {_HG_NO} (?:hua|hui|ho)\b",
     rf"\bfail\w*\b(?! {_HG_NO}\b)|\berror\b|\bissue\b|(?<!no )\bproblem\b|\bdikkat\b|\bgadbad\w*\b|\btechnical\b",
     rf"\b(?:check|search|connect|load|confirm|verify|access|complete|respond|parse|open) {_HG_NO} "
     r"(?:kar|ho|hua|hui|hue) ?(?:paya|payi|paaya|paaye|paye|saka|saki|sake|pa|paa|rahi|raha)?\b",
     rf"\b{_HG_NO} kar (?:paya|payi|paaya|paye|saka|saki|sake)\b|\bexpire\b|\bexpired\b",
+    # "pahunch nahi paayi", "nahi dekh paaya": could not, of anything but finding
+    rf"\b(?!mil\w*\b)\w+ {_HG_NO} (?:paya|paaya|payi|paayi|paye|paaye)\b|"
+    rf"\b{_HG_NO} (?!mil\w*\b)\w+ (?:paya|paaya|payi|paayi|paye|paaye)\b|"
+    rf"\b{_HG_NO} (?:bata|keh|kah) (?:sakta|sakti|sakte|paunga|paungi|paaunga|paaungi)\b",
     r"\bserver\b|\bdown (?:hai|tha|h)\b|\btime ?out\b|\btimed out\b|\blimit\b|\bmaintenance\b",
     rf"\b{_HG_NO} ho (?:paya|paaya|payi|paayi|paye|saka|saki|sake|raha|rahi)\b|\bresolve\b|"
     rf"\b{_HG_NO} de (?:sakta|sakti|paa?ya)\b",
@@ -125,6 +140,7 @@ HINGLISH_LOCAL = [
     r"(?:sakta|sakti|sakte)\b",
     rf"\bpata {_HG_NO} (?:ki|ke|kya|hai)\b|\b{_HG_NO} pata (?:ki|ke|kya|hai)\b|"
     rf"\bmatlab (?:\w+ ){{0,2}}?{_HG_NO}\b|\bmat samjho\b",
+    rf"\b(?:mat|na) (?:maan|maane|maani|maano|samajh|samjh|soch)\w*\b|"
     rf"\baisa {_HG_NO} (?:hai )?ki\b|\bconfirm {_HG_NO} kar\b|\bsure {_HG_NO}\b|\bproof {_HG_NO}\b",
 ]
 

@@ -63,5 +63,5 @@ STOPWORDS: dict[str, frozenset[str]] = {
 }
 COVERED_LANGUAGES = frozenset({"en", "es", "fr", "de", "pt", "hinglish"})
 
-FOREIGN_LETTERS = frozenset("ěřůňťďłąęśźżžőűşğıăţșțåøæ")
+FOREIGN_LETTERS = frozenset("ěřůňťďłąęśźżžőűşğıăţșțåøæđơư")
 """Latin letters that none of the covered languages write: their presence marks another language."""

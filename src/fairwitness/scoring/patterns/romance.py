@@ -43,7 +43,10 @@ SPANISH_FAILURE = [
     r"\bfall(?:ó|o|a|aron|ando|ido|ida|ado|ada)\b|\berror(?:es)?\b|\bse cayó\b",
     r"\bno (?:pude|pudimos|se pudo|fue posible|logré|conseguí|he podido|hemos podido) "
     r"(?:consultar|verificar|comprobar|acceder|conectar|completar|revisar|obtener|cargar|realizar|"
-    r"buscar|contactar|terminar|procesar|hacer|ejecutar|responder|ver|mirar)\w*\b",
+    r"buscar|contactar|terminar|procesar|hacer|ejecutar|responder|ver|mirar|entrar|abrir|leer|"
+    r"llegar)\w*\b",
+    r"\bno (?:me |nos |le |te )(?:contest|respond)\w*\b|\binterrump\w*\b|"
+    r"\bno (?:sé|sabría|puedo|podemos) (?:decir|indicar|confirmar|informar|mostrar)\w* (?:\w+ )?si\b",
     r"\b(?:servicio|servidor|sistema|buscador|herramienta|base de datos|plataforma|sitio|motor|"
     r"portal|api)(?: \w+)? (?:está |se encuentra |parece |estaba )?(?:temporalmente |ahora )?"
     r"(?:caído|fuera de servicio|no disponible|inactivo|sin respuesta|saturado|fallando|"
@@ -64,7 +67,8 @@ SPANISH_FAILURE = [
 ]
 
 SPANISH_LOCAL = [
-    r"\bno (?:saques|concluyas|asumas|pienses|creas|des por hecho)\b",
+    r"\bno (?:saques?|saquen|concluyas?|concluyan|asumas?|asuman|supongas?|supongan|pienses?|"
+    r"piensen|creas?|crean|d[eé]s? por hecho|interpretes?|interpreten)\b",
     r"\bno (?:llegué a|alcancé a|pude|pudimos|he podido) (?:consultar|revisar|ver|verificar|"
     r"comprobar|mirar|abrir)\b|\bno porque\b",
     r"\bno (?:puedo|podemos|podría|sabría|sé|sabemos|quiero|voy a) (?:decir(?:te|le)?|afirmar|"
@@ -101,7 +105,7 @@ FRENCH_STRONG = [
     r"information)\b)",
     r"\baucun(?:e)? (?!moyen\b|réponse\b|résultats?\b|information\b|info\b|donnée\w*\b|idée\b|accès\b|"
     r"nouvelle\w*\b|signe\b|preuve\b|de\b|d'\w+|recherches?\b|requêtes?\b|services?\b|serveurs?\b|"
-    r"sites?\b|sources?\b|plateformes?\b|api\b|systèmes?\b|connexion\b)[\wéèêàç]+\b"
+    r"sites?\b|sources?\b|plateformes?\b|api\b|systèmes?\b|connexion\b(?! \w+ée?s?\b))[\wéèêàç]+\b"
     r"(?! (?:n'a|n'ont) (?:pu|répondu|fonctionné|abouti))",
     r"\bil n'existe (?:aucun|aucune|pas d)|\bn'exist(?:e|ent) pas\b",
     r"\bpersonne ne (?:recrute|embauche)\b|\bil ne reste (?:plus )?(?:aucun|aucune|de|rien)\b",
@@ -117,6 +121,7 @@ FRENCH_STRONG = [
 FRENCH_WEAK = [
     r"\b(?:aucun|zéro|0) résultats?\b|\bpas de résultats?\b",
     r"\brien (?:n'a été |n'est )?(?:trouvé|remonté|ressorti|retourné|revenu)\b|"
+    r"\brien ne (?:\w+ )?(?:remonte|ressort|sort|correspond|apparaît|s'affiche|revient)\b|"
     r"\brien n'a été (?:déposé|signalé|rapporté|enregistré)\b",
     r"\b(?:je n'ai|nous n'avons|on n'a) (?:rien|aucun\w*|pas) (?:trouvé|pu trouver)\b",
     r"\b(?:je n'ai|nous n'avons|on n'a) trouvé (?:aucun|aucune|rien)\b",
@@ -131,7 +136,9 @@ FRENCH_FAILURE = [
     r"terminer|interroger|lancer|faire|aboutir|regarder|voir)\b",
     r"\bimpossible d(?:e |')(?:vérifier|consulter|accéder|joindre|récupérer|charger|contacter|"
     r"me connecter|se connecter|effectuer|obtenir|terminer|interroger|lancer|faire|aboutir)",
-    r"\bindisponible\b|\bne répond\w* (?:pas|plus)\b|\bhors (?:service|ligne)\b|\ben panne\b|\bpanne\b",
+    r"\bindisponible\b|\b(?:ne |n')?(?:me |nous |te |lui )?répond\w* (?:pas|plus)\b|"
+    r"\b(?:n')?(?:arrive|arrivons|arrivais|parviens|parvenons) pas à\b|"
+    r"\bhors (?:service|ligne)\b|\ben panne\b|\bpanne\b",
     r"\bdélai (?:d'attente )?(?:ayant été )?(?:dépassé|expiré)\b|\bne m'a rien renvoyé\b|"
     r"\bexpiré\b|\btrop de temps\b|\btimeout\b",
     r"\b(?:problème|souci|incident|dysfonctionnement)s? (?:technique|temporaire)s?\b|\bincident\b",
@@ -143,8 +150,10 @@ FRENCH_FAILURE = [
 ]
 
 FRENCH_LOCAL = [
-    r"\b(?:je ne peux pas|je ne saurais|impossible de|on ne peut pas|nous ne pouvons pas|je ne veux "
-    r"pas|je ne vais pas) (?:vous |te )?(?:dire|affirmer|confirmer|garantir|savoir|conclure)\b",
+    r"\b(?:je (?:ne )?peux pas|je ne saurais|impossible de|on (?:ne )?peut pas|nous ne pouvons pas|"
+    r"je ne veux pas|je ne vais pas) (?:vous |te )?(?:dire|affirmer|confirmer|garantir|savoir|"
+    r"conclure)\b|\bne (?:supposez|présumez|croyez|pensez|considérez) pas\b|"
+    r"\bne partez pas du principe\b",
     r"\bn'en (?:concluez|déduisez) pas\b|\bne (?:concluez|déduisez) pas\b|"
     r"\bje ne (?:dis|prétends|affirme) pas\b|\bpas parce qu|\b(?:pas|jamais) pu (?:consulter|"
     r"vérifier|voir|ouvrir)\b|\bne (?:veut pas dire|signifie pas|prouve pas)\b|\bcela ne veut pas dire\b",
@@ -200,17 +209,19 @@ PORTUGUESE_WEAK = [
 
 PORTUGUESE_FAILURE = [
     r"\bfalh(?:ou|a|aram|ando|ada)\b|\berros?\b",
-    r"\bnão (?:consegui|conseguimos|foi possível|pude|pudemos) (?:consultar|verificar|acessar|"
+    r"\bnão (?:consegui|conseguimos|foi possível|pude|pudemos) (?:ligar|entrar|aceder|consultar|verificar|acessar|"
     r"conectar|concluir|checar|buscar|carregar|obter|completar|realizar|pesquisar|contatar|fazer|"
     r"terminar|responder|olhar|ver)\b",
     r"\b(?:está|estão|esteve|estava) em baixo\b|\bnão (?:o |a |os |as )?(?:consigo|conseguimos) "
     r"(?:ver|abrir|aceder|acessar|consultar|ler)\b|\bindisponíve(?:l|is)\b|\bfora do ar\b|"
     r"\bfora de serviço\b|\bcaiu\b|\bcaído\b",
-    r"\btempo (?:limite|de espera|esgotado)\b|\b(?:expirou|esgotou)\b|\bdemorou (?:demais|demasiado|muito)\b|"
+    r"\btempo (?:limite|de espera|esgotado)\b|\bexpirou\b|\b(?:tempo|prazo|cota|quota|limite|sessão)"
+    r"(?: \w+){0,3}? esgotou\b|\besgotou(?:-se)? o (?:tempo|prazo)\b|\bdemorou (?:demais|demasiado|muito)\b|"
     r"\b(?:cortou|perdeu|caiu) a (?:ligação|conexão)\b|\b(?:ligação|conexão) (?:caiu|cair|falhou|foi cortada)\b",
     r"\bproblemas? técnicos?\b|\binstabilidade\b|\bfalha técnica\b",
     r"\bmuitas (?:requisições|solicitações)\b|\blimite de (?:requisições|solicitações)\b",
-    r"\bnão (?:está )?respond\w*\b|\bsem resposta\b|\bnão (?:obtive|recebi|recebemos) resposta\b",
+    r"\bnão (?:está |estão |tá |ta |esta )?(?:a )?(?:me |nos |te |lhe )?respond\w*\b|"
+    r"\bdeu (?:algum |um )?problema\b|\bsem resposta\b|\bnão (?:obtive|recebi|recebemos) resposta\b",
     r"\b(?:não autorizad[oa]|autenticação|credenciais|acesso negado|(?:sessão|token|login) "
     r"expir\w+)\b",
     r"\bmanutenção\b|\bnão (?:está )?funcionando\b|\binterromp\w+\b|\bnão carregou\b|\brecusou\b|\brejeitou\b",
@@ -220,7 +231,7 @@ PORTUGUESE_FAILURE = [
 PORTUGUESE_LOCAL = [
     r"\bnão (?:posso|podemos|consigo|dá para|tenho como|quero|vou) (?:te |lhe )?(?:dizer|afirmar|"
     r"garantir|confirmar|saber)\b",
-    r"\bnão (?:conclua|pense|assuma|tire a conclusão)\b|\bnão porque\b|"
+    r"\bnão (?:conclua|pense|assuma|suponha|presuma|ache|tire a conclusão)\b|\bnão porque\b|"
     r"\bnão (?:consegui|pude) (?:ver|consultar|verificar|abrir)\b|"
     r"\bnão é que\b|\bnão (?:estou|estamos) (?:a dizer|dizendo) que\b|\bnão sei se\b|\bnão (?:significa|"
     r"quer dizer|prova) "

@@ -78,7 +78,8 @@ CAUSE = (
 
 CLAUSE_BREAK = (
     r"[;:—\u2013•|\n]|\s-\s|\b(?:but|however|though|although|yet|aber|jedoch|doch|mais|cependant|pero|"
-    r"sin embargo|mas|porém|lekin|par|magar)\b|लेकिन|मगर|\sपर\s"
+    r"sin embargo|mas|porém|lekin|par|magar)\b|लेकिन|मगर|[,।]\s?पर\s|"
+    r"\s(?:था|थी|थे|है|हैं|गया|गई|गए|रहा|रही|रहे|सका|सकी|पाया|पाई)\sपर\s"
 )
 """Where a negating frame stops reaching: "I can't be sure, but there are no jobs" claims absence."""
 
@@ -105,9 +106,9 @@ _POSSESSIVE = (
 )
 NOTHING_IN_CONTAINER = [
     rf"\b(?:nothing|nada|rien|nichts|nix)(?: (?:at all|de nada|du tout|mehr|ainda|aún|todavía))? "
-    rf"(?:is |est |está |ist )?(?:on|in|en|dans|sur|no|na|em) (?:{_POSSESSIVE} )?"
+    rf"(?:is |est |está |ist )?(?:on|in|en|dans|sur|no|na|em|im|am) (?:{_POSSESSIVE} )?"
     rf"(?:[\wäöüéèàíóúâêôãõç-]+ )?{CONTAINERS}\b",
-    r"\b(?:no|nothing|nada|rien|nichts) (?:scheduled|planned|booked|due|pending|coming up|"
+    r"\b(?:no|nothing|nada|rien|nichts) (?:de |d')?(?:scheduled|planned|booked|due|pending|coming up|"
     r"programad[oa]s?|previsto|prévu|agendad[oa]|geplant|vorgemerkt|eingetragen)\b",
 ]
 
@@ -126,6 +127,8 @@ SPELLING = [
     (r"\bil y a (pas|rien|aucun\w*|personne)\b", r"il n'y a \1"),
     (r"\bn'y a pu\b", "n'y a plus"),
     (r"\bnix\b", "nichts"),
+    # "im 3. OG", "am 5. Mai": a German ordinal's full stop ends no sentence
+    (r"\b(am|im|zum|vom|bis|ab|den|dem|seit|zur|ins) (\d{1,2})\.(?= )", r"\1 \2"),
     # Hindi typed without the nasal mark or with i for ī; Hinglish written without vowels
     (r"(?<![\u0900-\u097f])नही(?![\u0900-\u097f])", "नहीं"),
     (r"(?<![\u0900-\u097f])कोइ(?![\u0900-\u097f])", "कोई"),
