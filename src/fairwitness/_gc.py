@@ -12,7 +12,8 @@ without it; a 20,000-case ``view`` 17 s against 7 s.
 - Commands that only read files and write a result (:data:`READ_ONLY`) pause the collector
   altogether: reference counting frees what they drop, and nothing of theirs forms a cycle.
 
-Only the command line does this; importing fairwitness never changes the collector.
+Only the command line and the action's entrypoint do this, and put the collector back after;
+importing fairwitness never changes it.
 """
 
 from __future__ import annotations

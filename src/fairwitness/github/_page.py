@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from fairwitness._atomic import write_atomic
+from fairwitness._gc import collector_paused
 from fairwitness.errors import FairwitnessError
 from fairwitness.gate import Decision
 from fairwitness.github.baseline import Baseline
@@ -51,6 +52,13 @@ def write_page(
     """Write the page for the report at ``report_path`` (against ``baseline``, with the gate's
     ``decision`` and the default branch's ``history``) beside it; returns where. Raises what
     reading the files raises."""
+    with collector_paused():  # whole reports and their traces: large, and free of cycles
+        return _write_page(report_path, baseline, decision, history)
+
+
+def _write_page(
+    report_path: Path, baseline: Baseline, decision: Decision | None, history: History | None
+) -> Path:
     candidate = Report.load(report_path)
     base: Report | None = None
     base_traces: Iterator[tuple[int, Trace]] | None = None

@@ -35,6 +35,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
+from fairwitness._gc import collector_for
 from fairwitness.config import find_config
 from fairwitness.errors import (
     EXIT_INVALID,
@@ -460,7 +461,8 @@ def main(
         if client is None and settings.token is not None:
             client = GitHubClient.from_settings(settings)
         action = Action(settings, client=client, stdout=stdout, stderr=stderr)
-        code, outputs = action.main()
+        with collector_for("action"):  # the command line's collector setting (fairwitness._gc)
+            code, outputs = action.main()
     except KeyboardInterrupt:
         stdout.write(annotation("error", "the run was cancelled", title="fairwitness: interrupted"))
         stdout.write("\n")
