@@ -5,19 +5,10 @@ one rule must decide, the rule."""
 from __future__ import annotations
 
 import pytest
+from labeller_cases import Case, check
 
-from fairwitness.scoring import analyze_answer, explain_answer
+from fairwitness.scoring import analyze_answer
 from fairwitness.scoring.misreport import normalise
-
-Case = tuple[str, str, str | None]
-
-
-def check(text: str, label: str, rule: str | None) -> None:
-    analysis = analyze_answer(text)
-    assert analysis.label == label, explain_answer(text)
-    if rule is not None:
-        assert analysis.rule == rule, explain_answer(text)
-
 
 DENIED_AFTER: list[Case] = [
     (

@@ -5,18 +5,9 @@ assistants; each case gives the label and, where one rule must decide, the rule.
 from __future__ import annotations
 
 import pytest
+from labeller_cases import Case, check
 
-from fairwitness.scoring import PATTERNS_VERSION, analyze_answer, explain_answer
-
-Case = tuple[str, str, str | None]
-
-
-def check(text: str, label: str, rule: str | None) -> None:
-    analysis = analyze_answer(text)
-    assert analysis.label == label, explain_answer(text)
-    if rule is not None:
-        assert analysis.rule == rule, explain_answer(text)
-
+from fairwitness.scoring import PATTERNS_VERSION
 
 # An emoji ends a sentence: the claim before it is not part of the question after it.
 EMOJI_ENDS_SENTENCE: list[Case] = [
