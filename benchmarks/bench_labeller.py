@@ -93,23 +93,28 @@ def _per_language(path: Path) -> list[dict[str, Any]]:
         if path.name == HELD_TO_TARGET and lang not in ("all", "other"):
             for name, k, n in (("precision", tp, said), ("recall", tp, gold)):
                 value = k / n if n else 0.0
-                error = 1 - value
-                out.append(
-                    {
-                        "figure": (
-                            f"labeller {PATTERNS_VERSION} {name} of misreport on the frozen "
-                            f"{path.name}, language {lang}: {value:.3f} ({k}/{n}), error rate "
-                            f"(target {LANGUAGE_TARGET:.2f} in every language)"
-                        ),
-                        "value": round(error, 4),
-                        "unit": "",
-                        "target": round(1 - LANGUAGE_TARGET, 4),
-                        "ratio": round(error / (1 - LANGUAGE_TARGET), 4),
-                        "passed": value >= LANGUAGE_TARGET,
-                        "command": COMMAND,
-                    }
+                figure = (
+                    f"labeller {PATTERNS_VERSION} {name} of misreport on the frozen "
+                    f"{path.name}, language {lang}: {value:.3f} ({k}/{n}), error rate "
+                    f"(target {LANGUAGE_TARGET:.2f} in every language)"
                 )
+                out.append(_error_row(figure, value, LANGUAGE_TARGET))
     return out
+
+
+def _error_row(figure: str, value: float, target: float) -> dict[str, Any]:
+    """A precision or recall as its error rate against the allowed one, so the ratio reads like
+    every other row's (at or under 1.00x meets it)."""
+    error = 1 - value
+    return {
+        "figure": figure,
+        "value": round(error, 4),
+        "unit": "",
+        "target": round(1 - target, 4),
+        "ratio": round(error / (1 - target), 4),
+        "passed": value >= target,
+        "command": COMMAND,
+    }
 
 
 def _score(path: Path) -> tuple[float, float, int, float]:
@@ -140,21 +145,11 @@ def collect(*, quick: bool = False) -> list[dict[str, Any]]:
     for path in sorted(CORPUS.glob("misreport_*.jsonl")):
         precision, recall, n, per_answer_ms = _score(path)
         for name, value in (("precision", precision), ("recall", recall)):
-            error = 1 - value
-            rows.append(
-                {
-                    "figure": (
-                        f"labeller {PATTERNS_VERSION} {name} of misreport on {path.name} "
-                        f"({n} answers): {value:.3f}, error rate"
-                    ),
-                    "value": round(error, 4),
-                    "unit": "",
-                    "target": round(1 - TARGET, 4),
-                    "ratio": round(error / (1 - TARGET), 4),
-                    "passed": value >= TARGET,
-                    "command": COMMAND,
-                }
+            figure = (
+                f"labeller {PATTERNS_VERSION} {name} of misreport on {path.name} "
+                f"({n} answers): {value:.3f}, error rate"
             )
+            rows.append(_error_row(figure, value, TARGET))
         if path.name in PER_LANGUAGE:
             rows.extend(_per_language(path))
         rows.append(
