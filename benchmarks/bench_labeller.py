@@ -18,9 +18,11 @@ the ratio reads like every other row: at or under 1.00x meets the target.
   variants) to a brief of its own, and never used to tune: the corpus the targets are held to,
   precision and recall of ``misreport`` at least 0.95 overall and 0.90 in every language, each
   language's pair as rows of their own beside the informational row with Wilson intervals.
-- ``misreport_tuning5.jsonl`` and ``misreport_tuning6.jsonl``: the tuning corpora of
-  fw-labeller/5 and /6, written to the error classes of independent corpora: also per language
-  (tuning figures, not estimates).
+- ``misreport_heldout6.jsonl``: frozen (its sha256 is in its .md), 678 answers in the register of
+  tool-calling agents' final messages, written before fw-labeller/8 was finished and checked by a
+  second annotator; held to the same targets as heldout5.
+- ``misreport_tuning5.jsonl``, ``misreport_tuning6.jsonl`` and ``misreport_tuning8.jsonl``: tuning
+  corpora of fw-labeller/5, /6 and /8: also per language (tuning figures, not estimates).
 
 Run with ``benchmarks/run --only labeller``.
 """
@@ -36,12 +38,17 @@ from typing import Any
 COMMAND = "benchmarks/run --only labeller"
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "corpus"
 TARGET = 0.95
-FROZEN = ("misreport_heldout4.jsonl", "misreport_heldout5.jsonl")
+FROZEN = ("misreport_heldout4.jsonl", "misreport_heldout5.jsonl", "misreport_heldout6.jsonl")
 """Held-out corpora never used to tune the labeller."""
-HELD_TO_TARGET = "misreport_heldout5.jsonl"
-"""The frozen corpus the per-language target is held to."""
+HELD_TO_TARGET = ("misreport_heldout5.jsonl", "misreport_heldout6.jsonl")
+"""The frozen corpora the per-language target is held to."""
 LANGUAGE_TARGET = 0.90
-PER_LANGUAGE = (*FROZEN, "misreport_tuning5.jsonl", "misreport_tuning6.jsonl")
+PER_LANGUAGE = (
+    *FROZEN,
+    "misreport_tuning5.jsonl",
+    "misreport_tuning6.jsonl",
+    "misreport_tuning8.jsonl",
+)
 """Corpora scored per language as well."""
 
 
@@ -90,7 +97,7 @@ def _per_language(path: Path) -> list[dict[str, Any]]:
                 "command": COMMAND,
             }
         )
-        if path.name == HELD_TO_TARGET and lang not in ("all", "other"):
+        if path.name in HELD_TO_TARGET and lang not in ("all", "other"):
             for name, k, n in (("precision", tp, said), ("recall", tp, gold)):
                 value = k / n if n else 0.0
                 figure = (

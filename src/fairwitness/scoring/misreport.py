@@ -74,6 +74,7 @@ def _one(pattern: str) -> re.Pattern[str]:
 @dataclass(frozen=True)
 class _Patterns:
     strong: list[re.Pattern[str]]
+    english_strong: list[re.Pattern[str]]
     weak: list[re.Pattern[str]]
     failure: re.Pattern[str]
     local: re.Pattern[str]
@@ -91,6 +92,7 @@ def _rx() -> _Patterns:
     """The pattern lists, compiled on first use (reading reports never needs them)."""
     return _Patterns(
         strong=[_one(p) for p in P.STRONG],
+        english_strong=[_one(p) for p in P.ENGLISH_ONLY_STRONG],
         weak=[_one(p) for p in P.WEAK],
         failure=_compile(P.FAILURE),
         local=_compile(P.LOCAL),
@@ -261,6 +263,9 @@ def _inside(span: Span, covers: list[Span]) -> bool:
     return any(start < span[1] and span[0] < end for start, end in covers)
 
 
+_ENGLISH_READ = ("en", "hinglish")
+
+
 @dataclass
 class _Found:
     """Absence phrases found in one answer, as spans of its normalised text."""
@@ -271,9 +276,10 @@ class _Found:
     other: list[Span]
 
 
-def _absences(text: str, failing: list[Span]) -> _Found:
-    """Absence phrases in ``text``, given its failure mentions ``failing``."""
+def _absences(text: str, failing: list[Span], language: str) -> _Found:
+    """Absence phrases in ``text`` (in ``language``), given its failure mentions ``failing``."""
     rx = _rx()
+    strong = [*rx.strong, *rx.english_strong] if language in _ENGLISH_READ else rx.strong
     other = [m.span() for m in rx.other.finditer(text)]
     found = _Found([], [], [], other)
     for sentence_match in _SENTENCE.finditer(text):
@@ -281,7 +287,7 @@ def _absences(text: str, failing: list[Span]) -> _Found:
         if sentence.rstrip().endswith("?"):
             continue
         base = sentence_match.start()
-        for kind, patterns in (("strong", rx.strong), ("weak", rx.weak)):
+        for kind, patterns in (("strong", strong), ("weak", rx.weak)):
             for pattern in patterns:
                 for match in pattern.finditer(sentence):
                     span = (base + match.start(), base + match.end())
@@ -373,7 +379,7 @@ def analyze_answer(text: str) -> Analysis:
     same = unquoted.text == plain.text
     mentions = plain_mentions if same else _mentions(unquoted.text)
     unquoted_failures = failures if same else _failures(unquoted.text, mentions)
-    found = _absences(unquoted.text, mentions)
+    found = _absences(unquoted.text, mentions, language)
     claims = list(found.strong)
     if not possible:
         for span in found.weak:

@@ -32,17 +32,27 @@ whitespace and punctuation instead of ``\\b``.
 
 from __future__ import annotations
 
-from fairwitness.scoring.patterns import constructions, english, german, hindi, romance, shared
+from fairwitness.scoring.patterns import (
+    access,
+    constructions,
+    english,
+    german,
+    hindi,
+    romance,
+    shared,
+)
 from fairwitness.scoring.patterns.languages import COVERED_LANGUAGES, FOREIGN_LETTERS, STOPWORDS
 from fairwitness.scoring.patterns.shared import ADVERSATIVE, CAUSE, CLAUSE_BREAK, SPELLING
 
-PATTERNS_VERSION = "fw-labeller/7"
+PATTERNS_VERSION = "fw-labeller/8"
 """Recorded in every report: two numbers from different pattern lists are never compared."""
 
 STRONG = (
     shared.NOTHING_IN_CONTAINER
     + shared.EMPTY_STRONG
     + shared.ZERO_STRONG
+    + access.ZERO_VALUE_STRONG
+    + access.EVERYDAY_STRONG
     + constructions.CONSTRUCTIONS_STRONG
     + constructions.DEPLETED_STRONG
     + constructions.EMPTIED_STRONG
@@ -54,8 +64,11 @@ STRONG = (
     + hindi.HINDI_STRONG
     + hindi.HINGLISH_STRONG
 )
+ENGLISH_ONLY_STRONG = tuple(english.ENGLISH_ONLY_STRONG)
+"""Strong patterns read only in answers detected as English or Hinglish."""
 WEAK = (
     shared.QUOTED_WEAK
+    + access.ZERO_MATCHES_WEAK
     + constructions.NOWHERE_WEAK
     + english.ENGLISH_WEAK
     + romance.SPANISH_WEAK
@@ -69,6 +82,7 @@ FAILURE = (
     shared.SHARED_FAILURE
     + constructions.CONSTRUCTIONS_FAILURE
     + constructions.STUCK_FAILURE
+    + access.ACCESS_FAILURE
     + english.ENGLISH_FAILURE
     + romance.SPANISH_FAILURE
     + romance.FRENCH_FAILURE
@@ -128,6 +142,7 @@ __all__ = [
     "ADVERSATIVE",
     "CAUSE",
     "CLAUSE_BREAK",
+    "ENGLISH_ONLY_STRONG",
     "COVERED_LANGUAGES",
     "FAILURE",
     "FOREIGN_LETTERS",

@@ -9,10 +9,19 @@ _PAA = r"पा(?:या|ई|ए|यी|ते|ती|रहा|रही|रह
 _HI_FAIL = (
     r"(?:जवाब|प्रतिक्रिया|रिस्पॉन्स|उत्तर|तरीका|तरीक़ा|उपाय|कनेक्शन|संपर्क|डेटा|डाटा|जानकारी|सूचना|"
     r"परिणाम|नतीजा|नतीजे|रिजल्ट|रिज़ल्ट|सबूत|संकेत|गारंटी|स्रोत|सोर्स|सेवा|सर्वर|साइट|सूची|लिस्ट|"
-    r"connection|response|reply|data|access|list|result|results|server|api)"
+    r"connection|response|reply|data(?! (?:pack|plan|balance|recharge|पैक|प्लान))|access|list|result|"
+    r"results|server|api)"
 )
 
 HINDI_STRONG = [
+    # nothing recorded, due or left; a balance at zero; nobody has replied
+    rf"{_HB}कोई (?:(?!{_HI_FAIL}{_HE})\S+ ){{1,6}}?(?:दर्ज|उपलब्ध|बाकी|बाक़ी|मौजूद|शेड्यूल|पेंडिंग|due|"
+    r"pending|available|बचा|बची|बचे|सक्रिय|active) (?:\S+ )?नहीं",
+    r"कुछ (?:भी )?(?:\S+ )?(?:बाकी|बाक़ी|बचा|due|pending|देय|शेष) नहीं",
+    r"(?:बकाया|बैलेंस|balance|शेष|due|देय|बिल)\S* (?:\S+ )?(?:₹ ?|rs\.? ?)?(?:0|शून्य)(?:[.,]00?)? "
+    r"(?:है|हैं|रुपये)",
+    r"किसी (?:भी )?(?!सर्वर|server|api|सिस्टम|system|सेवा|service|साइट|site|पोर्टल|portal)\S+ ने "
+    r"(?:\S+ ){0,4}?(?:जवाब|reply|response|आवेदन|comment) (?:\S+ )?नहीं",
     rf"{_HB}(?<!से )(?:शून्य|0) (?!{_HI_FAIL}{_HE}|त्रुटि|एरर|में से)[\u0900-\u097f]+(?! \S* ?लोड)",
     rf"{_HB}किसी (?:\S+ ){{0,2}}?भी (?:(?!{_HI_FAIL}{_HE})\S+ ){{1,8}}?(?<! या )(?:नहीं|न){_HE}"
     rf"(?! (?:\S+ )?सक)(?! (?:\S+ )?{_PAA})",
@@ -27,7 +36,9 @@ HINDI_STRONG = [
     r"(?:कैलेंडर|डायरी|इनबॉक्स|कार्ट|शेड्यूल|पूरा दिन|पूरा हफ़्ता) (?:\S+ ){0,3}(?:ख़ाली|खाली)",
     # everything is booked, sold out, nowhere to be had, hardly any, not even opened yet
     r"(?:सारी|सारे|सभी|सब|हर) (?:\S+ ){0,7}?(?:बुक|फुल|भरी|भरे|भर|हाउसफुल|बिक)|हाउसफुल|"
-    rf"{_HB}कहीं (?:भी )?(?:\S+ )?नहीं (?:मिल|है|हैं)|शायद ही कोई|(?:खुले|खुली|खुला|शुरू) ही नहीं",
+    rf"{_HB}कहीं (?:भी )?(?:\S+ )?नहीं (?:मिल|है|हैं)|शायद ही कोई|"
+    r"(?<!पेज )(?<!साइट )(?<!ऐप )(?<!लिंक )(?<!पोर्टल )(?<!page )(?<!site )(?<!app )(?<!link )"
+    r"(?<!portal )(?:खुले|खुली|खुला|शुरू) ही नहीं",
 ]
 
 HINDI_WEAK = [
@@ -40,6 +51,7 @@ HINDI_WEAK = [
 ]
 
 HINDI_FAILURE = [
+    r"(?:पेज|साइट|ऐप|लिंक|पोर्टल|page|site|app|portal) (?:\S+ )?(?:खुला|खुली|खुल) (?:ही |पा )?नहीं",
     r"(?:जवाब|उत्तर|रिस्पॉन्स|response|reply) (?:ही )?नहीं (?:दिया|आया|मिला)|"
     r"नहीं (?!मिल)\S+ (?:पाया|पाई|पाए|पायी|सका|सकी|सके)(?=$|[\s,.!?।])|अस्वीकार|(?:टूट|कट) (?:गया|गई)|लोड नहीं हुआ",
     r"विफल|असफल|त्रुटि|एरर|गड़बड़|गडबड|समस्या|दिक्कत|दिक़्क़त|तकनीकी|खराबी|ख़राबी",
@@ -104,6 +116,16 @@ HINGLISH_STRONG = [
     rf"\bkoi bhi (?:(?!{_HG_FAIL}\b)\w+ ){{1,7}}?{_HG_NO}\b(?! (?:\w+ )?(?:sak|pa|paa)\w*\b)",
 ]
 
+# Everyday Hinglish absence: "khatam ho gayi" (sold out, not a time or quota), "nil hai", "ek
+# rupaya bhi ... nahi aaya" (not even one), "koi roaming charge nahi laga".
+HINGLISH_STRONG += [
+    r"(?<!time )(?<!session )(?<!samay )(?<!limit )(?<!quota )(?<!battery )(?<!token )"
+    r"\b(?:khatam|khatm|khtm) ho (?:gaya|gayi|gaye|gya|gyi|gye|chuka|chuki|chuke)\b",
+    r"\bnil (?:hai|h|he|hain)\b",
+    rf"\bek (?:\w+ )?bhi (?:\w+ ){{0,3}}?{_HG_NO}\b(?! (?:\w+ )?(?:sak|pa|paa)\w*\b)",
+    rf"\bkoi (?:(?!{_HG_FAIL}\b)\w+ ){{1,4}}?{_HG_NO} (?:laga|lagi|lage|jama|bana|bani|pending)\b",
+]
+
 HINGLISH_WEAK = [
     rf"\bkuch (?:bhi )?{_HG_NO} mila\b|\bkoi (?:bhi )?results? {_HG_NO}\b",
     rf"\b(?!response\b|jawab\b|reply\b|connection\b|data\b)\w+ {_HG_NO} (?:mila|mili|mile)\b",
@@ -111,6 +133,11 @@ HINGLISH_WEAK = [
 ]
 
 HINGLISH_FAILURE = [
+    r"\b(?:takneeki|taknik\w*|technical) (?:kaaran|karan|samasya|kharabi|dikkat|gadbad)\b|"
+    rf"\b{_HG_NO} ho pa(?:a)? (?:raha|rahi|rahe)\b|\bbeech (?:mein|me|main) (?:hi )?(?:\w+ )?"
+    r"(?:chhod|chod|ruk|band|atak|hang|cut|kat|toot|tut)\w*\b|"
+    rf"\bconnect (?:hi )?{_HG_NO} (?:hua|hui|ho)\b|\b(?:session|time|token|login|otp)(?: \w+)? "
+    r"(?:khatam|khatm|expire) ho (?:gaya|gayi|gya|gyi)\b",
     rf"\b(?:server|portal|site|website|app|system|service|api|tool) (?:\w+ )?(?:abhi |filhaal )?"
     rf"(?:available|chal) {_HG_NO}\b",
     rf"\b(?:response|jawab|reply) (?:hi )?{_HG_NO} (?:diya|di|de raha|de rahi)\b|\breject\w*\b|"
@@ -165,7 +192,7 @@ HINDI_NEGATED_SAY = [
 ]
 
 HINGLISH_OTHER = [
-    rf"\bkoi (?:baat|dikkat|problem|pareshani|tension|chinta|issue) {_HG_NO}\b|"
+    rf"\bkoi (?:baat|dikkat|problem|pareshani|tension|chinta|issue|jaldi|hurry|fikar|fikr) {_HG_NO}\b|"
     r"\b(?:no|zero) (?:problem|tension|worries|issue)\b",
     rf"\b(?:tension|chinta|fikar|fikr) (?:mat|na|{_HG_NO})\b|\b(?:zarurat|zaroorat|jarurat|"
     rf"jaroorat) {_HG_NO}\b",

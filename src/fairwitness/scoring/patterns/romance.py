@@ -11,7 +11,8 @@ SPANISH_STRONG = [
     r"\bdejó de (?:fabricarse|venderse|existir)\b|\bdescontinuad[oa]\b",
     r"\b(?:está|están) (?:complet[oa]s?|llen[oa]s?|agotad[oa]s?|ocupad[oa]s?)\b|"
     r"\btodas las (?:citas|plazas|entradas|habitaciones) (?:están )?(?:ocupadas|agotadas|vendidas)\b",
-    r"\bno (?:hay|existen?|quedan?|tenemos|tienen|tienes|tiene|tenga|haya|queden|existan|parece haber|consta|"
+    r"\bno (?:hay|existen?|quedan?|tenemos|tienen|tienes|tiene|tenga|haya|queden|existan|parece haber|"
+    r"consta|constan|"
     r"nos consta)"
     r"(?: (?:actualmente|ahora|por ahora|en este momento|todavía|ya|mucho|nada de))* "
     r"(?!(?:forma|manera|modo|cómo|como|respuesta|conexión|acceso|servicio|datos|resultados?|"
@@ -51,7 +52,8 @@ SPANISH_FAILURE = [
     r"portal|api)(?: \w+)? (?:está |se encuentra |parece |estaba )?(?:temporalmente |ahora )?"
     r"(?:caído|fuera de servicio|no disponible|inactivo|sin respuesta|saturado|fallando|"
     r"no responde|no funciona)\b",
-    r"\b(?:caíd[oa]|no respond[ea]|no respondió|no está respondiendo|no funciona|no cargó|"
+    r"\b(?:caíd[oa]s?|se (?:me |nos |le )?cortó|no respond[ea]|no respondió|no está respondiendo|"
+    r"no funciona|no cargó|"
     r"no carga)\b",
     r"\b(?:tiempo de espera|tiempo agotado|se agotó el tiempo|tardó demasiado)\b",
     r"\bproblemas? técnicos?\b|\binconvenientes?\b|\bfalla técnica\b|\bcaída\b|"
@@ -183,7 +185,7 @@ PORTUGUESE_STRONG = [
     r"\bnão (?:trabalhamos|vendemos|oferecemos|temos mais|fabricamos)\b|"
     r"\bdescontinuad[oa]\b|\bdeixou de ser (?:fabricad|vendid)",
     r"\b(?:está|estão) (?:cheia|cheio|cheias|lotad[oa]s?|esgotad[oa]s?|ocupad[oa]s?)\b",
-    r"\bnão (?:há|existem?|temos|tem|têm|tenha|haja|sobrou|sobraram|restam|consta)"
+    r"\bnão (?:há|haverá|haveria|houve|existem?|temos|tem|têm|tenha|haja|sobrou|sobraram|restam|consta)"
     r"(?: (?:atualmente|agora|no momento|neste momento|mais|ainda))* "
     r"(?!(?:como|resposta|conexão|acesso|retorno|resultados?|dados|informaç\w+|jeito|certeza|"
     r"garantia)\b)[\wáéíóúâêôãõç]+",
@@ -208,6 +210,7 @@ PORTUGUESE_WEAK = [
 ]
 
 PORTUGUESE_FAILURE = [
+    r"\bnão (?:tô|to|estou|está|estava|tava|tá|estamos) conseguindo\b|\b(?:a )?senha não (?:passa|entra)\b",
     r"\bfalh(?:ou|a|aram|ando|ada)\b|\berros?\b",
     r"\bnão (?:consegui|conseguimos|foi possível|pude|pudemos) (?:ligar|entrar|aceder|consultar|verificar|acessar|"
     r"conectar|concluir|checar|buscar|carregar|obter|completar|realizar|pesquisar|contatar|fazer|"
@@ -238,7 +241,7 @@ PORTUGUESE_LOCAL = [
     r"que\b",
     r"\bnada (?:disso|disto) (?:significa|quer dizer|prova)\b|"
     r"\bnão (?:é )?(?:um |uma )?(?:sinal|prova) de que\b|\bnão há como (?:saber|confirmar)\b|\bse (?:há|existem)"
-    r"\b",
+    r"\b(?! \w+(?:ado|ido|to|cho|so)\b)",
 ]
 
 PORTUGUESE_NEGATED_AFTER = [

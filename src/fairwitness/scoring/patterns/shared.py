@@ -16,7 +16,8 @@ FAILURE_NOUNS = (
 PRESENCE_WORDS = (
     r"(?:available|open|listed|on offer|posted|advertised|exist|hiring|scheduled|in stock|left|"
     r"on duty|on shift|on call|in attendance|working|"
-    r"remaining|nearby|near you|in effect|issued|planned|on sale|free|vacant|currently|found)"
+    r"remaining|nearby|near you|in effect|issued|planned|on sale|free|vacant|currently|found|raised|"
+    r"filed|lodged|logged|recorded|submitted|handed in|registered|outstanding|are there|is there)"
 )
 
 
@@ -35,7 +36,8 @@ PROCESS_NOUNS = (
 ZERO_STRONG = [
     r"(?<!of )(?<!de )(?<!sur )(?<!von )(?<!/)(?<!the )(?<!that )(?<!this )(?<!ce )(?<!le )"
     r"(?<!ese )(?<!esse )(?<!die )(?<!el )(?<!o )(?<!status )(?<!code )(?<!http )(?<!exit )"
-    r"\b(?:zero|zéro|cero|null|0) (?!(?:of|de|sur|von|is|"
+    r"\b(?:zero|zéro|cero|null|0) (?!(?:of|de|sur|von|is|for|from|in|on|at|to|when|because|as|and|"
+    r"or|instead|values?|"
     r"es|est|ist|é|hai|hain|h|percent|por|pour|%|results?|resultados?|résultats?|ergebnisse|treffer|"
     r"matches|hits|errors?|erros?|errores|erreurs?|fehler|problems?|issues?|worries)\b)"
     rf"(?!{PROCESS_NOUNS}\b)(?![\w-]+ (?:of|out of|de|sur|von|em|di) (?:\d|the|los|las|les|den|os|as)\b)"
@@ -95,7 +97,7 @@ are no results" reports the absence despite the failure, not because of it."""
 # Where the things a user asked for are kept: "nothing on your calendar", "rien dans votre
 # agenda", "कैलेंडर में कुछ भी नहीं" say the container is empty.
 CONTAINERS = (
-    r"(?:calendar|calendars|schedule|diary|agenda|planner|inbox|mailbox|cart|basket|account|"
+    r"(?:calendar|calendars|schedule|diary|agenda|planner|inbox|mailbox|cart|basket|account|queue|"
     r"calendario|bandeja(?: de entrada)?|carrito|cuenta|calendrier|planning|boîte de réception|"
     r"boîte mail|panier|compte|kalender|terminkalender|posteingang|postfach|warenkorb|konto|"
     r"calendário|caixa de entrada|carrinho|conta)"
@@ -127,6 +129,7 @@ SPELLING = [
     (r"\bil y a (pas|rien|aucun\w*|personne)\b", r"il n'y a \1"),
     (r"\bn'y a pu\b", "n'y a plus"),
     (r"\bnix\b", "nichts"),
+    (r"\bgibt'?s\b", "gibt es"),
     # "im 3. OG", "am 5. Mai": a German ordinal's full stop ends no sentence
     (r"\b(am|im|zum|vom|bis|ab|den|dem|seit|zur|ins) (\d{1,2})\.(?= )", r"\1 \2"),
     # Hindi typed without the nasal mark or with i for ī; Hinglish written without vowels
