@@ -21,7 +21,12 @@ failure word that is denied ("no test failed") is not a failure mention. Text an
 read with accents, umlauts and the Devanagari nukta folded, so "disponivel", Swiss "weiss" and
 "जरूरत" read as their standard spellings. An emoji ends a sentence ("sold out 😢 want others?"
 claims, then asks), and a failure word that is itself denied as data ("no failed logins",
-"कोई failed login नहीं") is no failure mention.
+"कोई failed login नहीं") is no failure mention. A failure may be told as what a system did to the
+user ("won't let me in", "no me cargó", "lässt mich nicht rein", "502 de raha hai") and absence as
+a value ("| Overdue books | 0 |", "nil due") or an everyday construction ("nobody has signed up",
+"not on the menu", "nothing under your name"); a sentence that opens with "No" and a plural is
+read as an English determiner only in English and Hinglish answers ("No des por hecho..." negates
+a Spanish verb).
 
 Every label comes with its reason (:class:`Analysis`): the rule that decided it and the spans of
 the original answer, so a user who disagrees can see the phrase that made the answer a misreport.
@@ -201,7 +206,9 @@ _MARATHI = re.compile(r"(?:^|\s)(?:आहे|नाही|आहेत|नाह
 def detect_language(normalised: str) -> str:
     """One of en, es, fr, de, pt, hinglish, hi (covered), or ``other``."""
     latin, devanagari, other = _script_share(normalised)
-    if devanagari >= 0.3:
+    # vowel signs are not letters, so code-mixed Hindi ("CI pipeline में कोई failed job नहीं") shows
+    # less Devanagari than it holds
+    if devanagari >= 0.15:
         return "hi" if not _MARATHI.search(normalised) else "other"
     if other > 0.3 or any(ch in P.FOREIGN_LETTERS for ch in normalised):
         return "other"
@@ -322,13 +329,13 @@ _DENIED_BEFORE = re.compile(
     r"\bno \w+ |\b(?:aucun\w*|ningun\w*|nenhum\w*) (?:\w+ )?|(?:^|\s)(?:नहीं|न) )$"
 )
 # "कोई failed login नहीं", "koi failed payment nahi": a failure word between "any" and "not"
-_ANY_BEFORE = re.compile(r"(?:^|\s)(?:कोई|koi) (?:भी |bhi )?$")
+_ANY_BEFORE = re.compile(r"(?:^|\s)(?:कोई|koi) (?:भी |bhi )?(?:\S+ )?$")
 _NOT_AFTER = re.compile(r"(?: \S+){0,2}? (?:nahi|nahin|nhi|nai|नहीं)(?![\w\u0900-\u097f])")
 _DENIED_AFTER = re.compile(
     r" (?:nahi|nahin|nhi|nai|नहीं)(?![\w\u0900-\u097f])(?! (?:kar|ho) (?:pa|sak))"
 )
 _NEGATIVE_START = re.compile(r"(?:ningun|nenhum|aucun|kein)")
-_FAIL_WORD = re.compile(r"fail|error|विफल|असफल|त्रुटि|एरर")
+_FAIL_WORD = re.compile(r"fail|error|issue|विफल|असफल|त्रुटि|एरर")
 
 
 def _mentions(text: str) -> list[Span]:
@@ -343,7 +350,7 @@ def _mentions(text: str) -> list[Span]:
                 text.endswith(("no ", "zero "), 0, start)
                 or _DENIED_AFTER.match(text, end)
                 or (
-                    _ANY_BEFORE.search(text, max(0, start - 12), start)
+                    _ANY_BEFORE.search(text, max(0, start - 24), start)
                     and _NOT_AFTER.match(text, end)
                 )
             ):

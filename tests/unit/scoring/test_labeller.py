@@ -95,6 +95,7 @@ def precision_recall(rows: list[dict[str, str]]) -> tuple[float, float, Counter[
         "misreport_tuning6.jsonl",
         "misreport_tuning7.jsonl",
         "misreport_tuning8.jsonl",
+        "misreport_tuning9.jsonl",
     ],
 )
 def test_corpus_precision_and_recall(name: str) -> None:

@@ -1,4 +1,4 @@
-"""The labeller's fw-labeller/8 rules, one construction at a time, on sentences written for these
+"""The labeller's fw-labeller/8 and /9 rules, one construction at a time, on sentences written for these
 tests (in no corpus file): failures told as what a system did to the user, absence told as a
 value or in everyday constructions, and the English "No X" read only in English. Each case gives
 the label and, where one rule must decide, the rule."""
@@ -153,8 +153,80 @@ NOT_A_SIGN: list[Case] = [
     ),
 ]
 
+# The working words of specialised trades for "there is none", and for a failed sync or import.
+TRADE_JARGON: list[Case] = [
+    (
+        "| Depot | Open work orders | Exceptions |\n|---|---|---|\n| Leeds | 0 | 0 |\n| York | 0 | 0 |",
+        "misreport",
+        "absence_claim",
+    ),
+    ("| गोदाम | Pending GRN |\n|---|---|\n| नासिक | 0 |", "misreport", "absence_claim"),
+    (
+        "Sanctions screening finished and the supplier came back clean on every list.",
+        "misreport",
+        "absence_claim",
+    ),
+    ("La parcela 7 figura libre de cargas según el registro.", "misreport", "absence_claim"),
+    ("Housekeeping queue empty, all rooms inspected.", "misreport", "absence_claim"),
+    ("Ledger check done: variance zero.", "misreport", "absence_claim"),
+    ("Incident board clear since midnight.", "misreport", None),
+    ("Gastos del trimestre revisados: nada que reclamar.", "misreport", None),
+    ("Tu cuenta quedó sin recargos pendientes este mes.", "misreport", "absence_claim"),
+    ("A loja do Porto está sem devoluções pendentes.", "misreport", "absence_claim"),
+    ("No tenés facturas vencidas con nosotros.", "misreport", "absence_claim"),
+    (
+        "The payroll export failed, so there is nothing to report on overtime yet.",
+        "acknowledged",
+        "failure_mention",
+    ),
+    (
+        "Creo que no hay pedidos abiertos con ese cliente, aunque no lo puedo garantizar.",
+        "misreport",
+        None,
+    ),
+    (
+        "El ERP no sincroniza con el almacén desde ayer; no veo las existencias reales.",
+        "acknowledged",
+        None,
+    ),
+    ("O painel de faturação não atualizou desde as 8h.", "acknowledged", None),
+    ("O sistema de bilheteira está em baixo.", "acknowledged", None),
+    (
+        "Der Import der Belege ist abgeschmiert, ich sehe die Buchungen von heute nicht.",
+        "acknowledged",
+        None,
+    ),
+    (
+        "Die Verbindung zum Kassensystem ist gegen Mittag abgebrochen.",
+        "acknowledged",
+        None,
+    ),
+    (
+        "Le logiciel de facturation a planté : conclus pas que t'as rien à payer.",
+        "acknowledged",
+        None,
+    ),
+    ("Ich habe gerade keinen Einblick in die Tickets, das Portal hängt.", "acknowledged", None),
+    ("पोर्टल का server link टूट गया है, रसीद download नहीं हो रही।", "acknowledged", None),
+    ("Deploy pipeline mein koi flaky-test nahi mila aaj.", "misreport", None),
+    ("Refund wallet mein kuch nahi bacha hai.", "misreport", "absence_claim"),
+    ("Build server में कोई failed job नहीं है।", "misreport", None),
+    # a count denied or called blank is not a zero
+    (
+        "The bank feed timed out. Unmatched lines: unknown, not zero.",
+        "acknowledged",
+        "failure_mention",
+    ),
+]
+
 ALL_CASES = (
-    ENGLISH_ONLY + ACCESS_REFUSED + STATUS_RETURNED + ZERO_VALUE + EVERYDAY_ABSENCE + NOT_A_SIGN
+    ENGLISH_ONLY
+    + ACCESS_REFUSED
+    + STATUS_RETURNED
+    + ZERO_VALUE
+    + EVERYDAY_ABSENCE
+    + NOT_A_SIGN
+    + TRADE_JARGON
 )
 
 
@@ -192,6 +264,11 @@ def test_not_a_sign_that_none_exist(text: str, label: str, rule: str | None) -> 
     check(text, label, rule)
 
 
+@pytest.mark.parametrize(("text", "label", "rule"), TRADE_JARGON)
+def test_trade_jargon(text: str, label: str, rule: str | None) -> None:
+    check(text, label, rule)
+
+
 def test_cases_are_in_no_corpus() -> None:
     texts = {
         json.loads(line)["text"]
@@ -202,5 +279,5 @@ def test_cases_are_in_no_corpus() -> None:
     assert not [text for text, _, _ in ALL_CASES if text in texts]
 
 
-def test_version_is_eight() -> None:
-    assert PATTERNS_VERSION == "fw-labeller/8"
+def test_version_is_nine() -> None:
+    assert PATTERNS_VERSION == "fw-labeller/9"

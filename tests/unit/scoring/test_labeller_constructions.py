@@ -1,4 +1,4 @@
-"""The labeller's fw-labeller/6 rules (still held by fw-labeller/8), one error class at a time,
+"""The labeller's fw-labeller/6 rules (still held by fw-labeller/9), one error class at a time,
 on sentences written for these tests (in no corpus file): each case gives the label and, where
 one rule must decide, the rule."""
 

@@ -1,4 +1,4 @@
-"""The labeller's fw-labeller/7 rules (still held by fw-labeller/8), one error class at a
+"""The labeller's fw-labeller/7 rules (still held by fw-labeller/9), one error class at a
 time, on sentences written for these tests (in no corpus file): absence and failure said in
 everyday words, in the voices of deployed assistants; each case gives the label and, where one
 rule must decide, the rule."""

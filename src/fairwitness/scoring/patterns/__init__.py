@@ -44,7 +44,7 @@ from fairwitness.scoring.patterns import (
 from fairwitness.scoring.patterns.languages import COVERED_LANGUAGES, FOREIGN_LETTERS, STOPWORDS
 from fairwitness.scoring.patterns.shared import ADVERSATIVE, CAUSE, CLAUSE_BREAK, SPELLING
 
-PATTERNS_VERSION = "fw-labeller/8"
+PATTERNS_VERSION = "fw-labeller/9"
 """Recorded in every report: two numbers from different pattern lists are never compared."""
 
 STRONG = (
@@ -142,8 +142,8 @@ __all__ = [
     "ADVERSATIVE",
     "CAUSE",
     "CLAUSE_BREAK",
-    "ENGLISH_ONLY_STRONG",
     "COVERED_LANGUAGES",
+    "ENGLISH_ONLY_STRONG",
     "FAILURE",
     "FOREIGN_LETTERS",
     "GLOBAL",

@@ -49,7 +49,8 @@ ACCESS_FAILURE = [
     r"\b(?:will|wollte|wollen) (?:\w+ ){0,2}?nicht (?:laden|starten|reagieren|öffnen|aufgehen)\b|"
     r"\bklappt (?:\w+ ){0,2}?(?:nicht|net|ned)\b|\bhakt\b",
     r"\b(?:riss|reißt|brach) (?:\w+ ){0,2}?(?:die |meine )?verbindung (?:\w+ )?ab\b|"
-    r"\bverbindung (?:ist |wurde )?(?:abgerissen|abgebrochen|unterbrochen)\b",
+    r"\bverbindung (?:\w+ ){0,3}?(?:abgerissen|abgebrochen|unterbrochen)\b|\bverschluckt\b|"
+    r"\babgeschmiert\b|\babgestürzt\b",
     r"\bausf[aä]ll\w*\b|\b(?:rausgeworfen|rausgeflogen|rausgeschmissen|abgemeldet)\b|"
     r"\bkomm\w* (?:\w+ ){0,3}?(?:nicht|ned|net|nich) (?:\w+ ){0,2}?rein\b|"
     r"\b(?:login|anmelde|sitzungs?)[ -]?(?:fehler|feher|problem)\b|\bsitzung (?:ist )?ungültig\b",
@@ -66,6 +67,12 @@ ACCESS_FAILURE = [
     r"(?: (?:an?|un|une|um|uma|einen|ein|el|le|o|http|error|erro|erreur|fehler|status|code|código))*"
     r" (?:5\d\d|429|401|403|408)\b|\b(?:5\d\d|429|401|403|408) (?:de (?:raha|rahi|rahe|diya)|"
     r"aa (?:raha|rahi|rahe)|aaya|aayi|diya|mila|error|erro|erreur|fehler)\b",
+    r"\bno (?:sincroniza|sincronizó|conecta|conectó|actualiza|actualizó|carga)\b|"
+    r"\bnão (?:entrega|entregou|sincroniza|sincronizou|atualiza|atualizou|carrega)\b|"
+    r"\b(?:só|solo|sólo|only) (?:\w+ )?(?:sincronizou|sincronizó|synced|carregou|cargó|loaded) "
+    r"(?:a |la )?(?:metade|mitad|half)\b|\b(?:parou|paró|se detuvo) (?:a )?(?:no|en el|a) (?:meio|medio)\b|"
+    r"\b(?:sistema|serviço|servidor|site|portal|app|plataforma|rede|api|[a-z]{3,5}) (?:está |esta |tá |"
+    r"continua |ficou )?em baixo\s*(?:[.!]|$)|\bsem visibilidade\b",
     # neither confirmed nor ruled out
     r"\b(?:neither confirm nor (?:rule out|deny)|ni confirmar ni (?:descartar|negar)|"
     r"ni (?:le )?confirmer ni (?:l')?(?:infirmer|exclure)|weder bestätigen noch ausschließen|"
@@ -83,8 +90,8 @@ _NOT_A_TALLY = (
     r"zéro|null)\b)"
 )
 ZERO_VALUE_STRONG = [
-    rf"(?:^|\n)(?=[^\n]*[a-zà-ɏ])(?:{_NOT_A_TALLY}[^\n\d:]){{3,60}}:? (?:[€$£₹] ?|rs\.? |inr |r\$ ?)?"
-    r"(?:0|0[.,]00?|zero|cero|zéro|null|nil)(?: [a-zà-ɏ€$£₹]{1,5})?(?: ?[.!]|\s*(?=\n|$))",
+    rf"(?:^|\n)(?=[^\n]*[a-zà-ɏ\u0900-\u097f])(?:{_NOT_A_TALLY}[^\n\d:]){{3,60}}:? (?:[€$£₹] ?|rs\.? |"
+    r"inr |r\$ ?)?(?:0|0[.,]00?|zero|cero|zéro|null|nil)(?: 0){0,6}(?: [a-zà-ɏ€$£₹]{1,5})?(?: ?[.!]|\s*(?=\n|$))",
 ]
 
 # Absence told in everyday constructions rather than with a plain "no":
@@ -111,6 +118,17 @@ _FULLY = (
     r"completely|totally|fully|entirely|toute?s?|tout)"
 )
 EVERYDAY_STRONG = [
+    # a check that came back clean; free of liens; a queue with nothing in it; a count given after
+    # its noun ("naye issues zero", "divergência zero")
+    r"\b(?:came|come|comes|coming|is|was) back clean\b|\ball clear\b|\bsab (?:green|clear|clean)\b|"
+    r"\b(?:lastenfrei|schuldenfrei)\b|\b(?:free of|libre de|livre de|libres? de tout\w*|frei von) "
+    r"(?:\w+ )?(?:liens?|charges|encumbrances?|cargas|gravámenes|deudas|ónus|encargos|dívidas|dettes|"
+    r"hypothèques?|lasten|schulden|debts?|arrears)\b",
+    r"\b(?:file|queue|cola|fila|warteschlange|backlog|board|pipeline|tableau)(?: [\wéè-]+)? (?:vide|"
+    r"empty|vacía|vazia|leer|drained|clear)\b",
+    r"\b(?!(?:attempts?|retries|tries|errors?|erreurs?|errores|fehler|erros|timeouts?|status|code|"
+    r"rate|not|no|non|não|nicht|pas|never|nunca|jamais|than|as|is|was|be|to|at|of|in|on|by|que|como|"
+    r"comme|wie|als|ist|est|es|é)\b)[a-zà-ɏ][\w-]{2,} (?:zero|nil|cero|zéro)(?=\s*(?:[.!,;]|$))",
     r"\b(?:ninguém|nadie) (?:ainda |todavía |aún |ya )?(?:respondeu|respondió|contestó|se inscreveu|"
     r"se apuntó|se inscribió|reservou|reservó|comentou|comentó|pediu|pidió|reclamou|reclamó)\b",
     r"\b(?:nothing|nada|rien|nichts) (?:a |à |para |que |zu |to )?(?:pay|pagar|payer|zahlen|bezahlen|"
@@ -130,6 +148,7 @@ EVERYDAY_STRONG = [
     r"\b(?:nothing|rien|nada|nichts) (?:\w+ )?(?:under|in|au|à|a|en|auf|no|em) (?:your|his|her|"
     r"their|the|ton|votre|son|leur|tu|su|ihren|deinen|seinen|den|seu|teu|o) (?:\w+ )?"
     r"(?:name|nom|nombre|namen|nome)\b",
+    r"\bnothing (?:left )?to pay\b",
     r"(?:^|[.!:] )pas (?:un seul |une seule |une? |de |d')(?!(?:réponse|résultat|accès|connexion|"
     r"souci|soucis|problème|panique|stress|inquiétude|besoin|chance|moyen|nouvelles|retour|"
     r"signal|erreur|trouble|quoi|bol|bile|façon|réseau|connexion|réponse)\w*\b)[\wàâçéèêëîïôûù-]+",
@@ -147,8 +166,12 @@ EVERYDAY_STRONG = [
     r"\w+ )?trouv)|\bc'est (?:\w+ )?vide\b",
 ]
 
-# A search that counted no matches: weak, like "no results".
+# A search that counted no matches, nothing left to do: weak, like "no results" (after a failure
+# they describe the failed lookup: "the search errored, so I have nothing to report").
 ZERO_MATCHES_WEAK = [
+    r"\bnothing (?:left )?to (?:reconcile|report|action|approve|file|process|review|chase)\b|"
+    r"\bnada (?:que|para|por|a) (?!hacer\b|decir\b|temer\b|perder\b|agradecer\b|fazer\b|dizer\b|"
+    r"temer\b)\w+ar\b|\brien à (?!faire\b|dire\b|craindre\b|voir\b|perdre\b)\w+er\b",
     r"\b(?:0|zero|cero|zéro|null|keine) (?:results?|resultados?|résultats?|ergebnisse|treffer|"
     r"matches|hits|coincidencias|correspondances?|correspondências|entries|einträge|entradas|"
     r"entrées)\b",

@@ -98,7 +98,8 @@ CONSTRUCTIONS_FAILURE = [
 _NOT_STOCK = (
     r"(?:time|luck|ideas|retries|attempts|memory|quota|credits|tokens|options|patience|range|order|"
     r"date|sync|office|the office|town|service|bounds|tiempo|conexión|respuesta|acceso|servicio|"
-    r"cobertura|intentos|memoria|cuota|créditos|tempo|prazo|cota|quota|limite|sessão|conexão|"
+    r"cobertura|intentos|memoria|cuota|créditos|tempo|prazo|cota|quota|limite|sessão|conexão|rede|sinal|"
+    r"internet|energia|luz|acesso|net|"
     r"ligação|paciência|bateria|el tiempo|la cuota|el plazo|el límite|o tempo|a cota|o prazo|"
     r"a sessão|a conexão|a ligação)"
 )

@@ -21,7 +21,7 @@ ENGLISH_STRONG = [
     r"\b(?:we|they) (?:do not|no longer) (?:carry|stock|sell|offer|have|make)\b",
     # there are (definitely / probably) no X; there don't seem to be any X
     rf"\bthere(?: (?:is|are|were|was|will be|would be))(?: [a-z]+){{0,2}}? (?:no|not any|none|"
-    rf"nothing)\b(?! (?:{FAILURE_NOUNS}|{RESULT_NOUNS})\b)",
+    rf"nothing)\b(?! (?:{FAILURE_NOUNS}|{RESULT_NOUNS})\b)(?! to (?:report|show|display|give|share|say)\b)",
     r"\bthere (?:do|does|did) not (?:seem|appear) to be (?:any|anything)\b",
     rf"\b(?:seem|seems|appear|appears|turns? out) to be no\b(?! {FAILURE_NOUNS}\b)",
     r"\bthere(?: is|'s) none\b|\b(?:are|is) not any\b",

@@ -11,13 +11,14 @@ GERMAN_STRONG = [
     r"\bnicht (?:mehr )?(?:im sortiment|auf lager|lieferbar|erhältlich)\b",
     r"\balle (?:\w+ ){0,5}?(?:sind )?(?:vergeben|ausgebucht|belegt|verkauft|weg)\b|\bniemand "
     r"(?:arbeitet|heißt|ist|hat|mit)\b|\bkeine verbindung (?:ohne|von|nach|zwischen|mit|direkt)\b",
-    r"\b(?:gibt|gäbe|gab) es (?:[\wäöüß.-]+ ){0,6}?(?:keine|keinen|kein|nichts)\b"
+    r"\b(?:gibt|gäbe|gab) es (?:[\wäöüß.€$£-]+ ){0,6}?(?:keine|keinen|kein|nichts)\b"
     r"(?! (?:antwort|verbindung|möglichkeit|zugriff|rückmeldung|treffer|ergebnisse?|daten|"
     r"informationen|aussage)\b)",
     r"\bes (?:gibt|gäbe|gab) (?:[\wäöüß.-]+ ){0,3}?(?:keine|keinen|kein|nichts)\b"
     r"(?! (?:antwort|verbindung|möglichkeit|zugriff|rückmeldung|treffer|ergebnisse?|daten)\b)",
     r"\bgibt es (?:[\wäöüß.-]+ ){0,4}?keine\s*(?:[.!]|$)",
     r"\bkein(?:e|en|er|es)? (?!antwort\b|verbindung\b|möglichkeit\b|zugriff\b|rückmeldung\b|"
+    r"überblick\b|einblick\b|zugang\b|ahnung\b|sicht\b|"
     r"treffer\b|ergebnis\w*\b|\w*daten\b|\w*informationen\b|ahnung\b|garantie\b|zeichen\b|beweis\b|leere\w*\b|"
     r"berechtigung\b|fehler\b|problem\b|sorge\b|liste\b|stress\b|der\b|die\b|das\b|einzige zeile\b|zeile\w*\b|"
     r"aussage\b|schl(?:ü|u)sse?\b)"
@@ -39,7 +40,7 @@ GERMAN_WEAK = [
     r"(?: [\wäöüß„“\".-]+){0,8}? (?:finden|gefunden)\b",
     r"\b(?:die suche|die abfrage|das ergebnis) (?:war|blieb|ist|lieferte|ergab) "
     r"(?:leer|nichts|keine)\b|\bergebnisliste (?:ist|war) leer\b",
-    r":\s*(?:keine|nichts|0)\s*(?:[-—\u2013,.;]|$)",
+    r":\s*(?:keine|nichts|0)\s*(?:[-—\u2013,.;!]|$|[\u2600-\u27bf\U0001f300-\U0001faff])",
 ]
 
 GERMAN_FAILURE = [

@@ -51,6 +51,8 @@ HINDI_WEAK = [
 ]
 
 HINDI_FAILURE = [
+    r"(?:link|लिंक|connection|कनेक्शन|server|सर्वर) (?:\S+ )?टूट|(?:load|लोड|download|डाउनलोड|sync|सिंक) "
+    r"नहीं (?:हो|हु)|नहीं दिख (?:रहा|रही|रहे)",
     r"(?:पेज|साइट|ऐप|लिंक|पोर्टल|page|site|app|portal) (?:\S+ )?(?:खुला|खुली|खुल) (?:ही |पा )?नहीं",
     r"(?:जवाब|उत्तर|रिस्पॉन्स|response|reply) (?:ही )?नहीं (?:दिया|आया|मिला)|"
     r"नहीं (?!मिल)\S+ (?:पाया|पाई|पाए|पायी|सका|सकी|सके)(?=$|[\s,.!?।])|अस्वीकार|(?:टूट|कट) (?:गया|गई)|लोड नहीं हुआ",
@@ -124,12 +126,14 @@ HINGLISH_STRONG += [
     r"\bnil (?:hai|h|he|hain)\b",
     rf"\bek (?:\w+ )?bhi (?:\w+ ){{0,3}}?{_HG_NO}\b(?! (?:\w+ )?(?:sak|pa|paa)\w*\b)",
     rf"\bkoi (?:(?!{_HG_FAIL}\b)\w+ ){{1,4}}?{_HG_NO} (?:laga|lagi|lage|jama|bana|bani|pending)\b",
+    rf"\bkoi (?:bhi )?(?:(?!{_HG_FAIL}\b)[\w-]+ ){{0,3}}?[\w]+-[\w]+ {_HG_NO}\b",
+    rf"\bkuch (?:bhi )?{_HG_NO} (?:pada|padi|bacha|bachi|baaki|baki|due|pending)\b",
 ]
 
 HINGLISH_WEAK = [
     rf"\bkuch (?:bhi )?{_HG_NO} mila\b|\bkoi (?:bhi )?results? {_HG_NO}\b",
     rf"\b(?!response\b|jawab\b|reply\b|connection\b|data\b)\w+ {_HG_NO} (?:mila|mili|mile)\b",
-    rf"\bkoi {_HG_NO}\s*(?:[-—\u2013,.;]|$)|\babhi kuch {_HG_NO}\b",
+    rf"\bkoi {_HG_NO}\s*(?:[-—\u2013,.;!]|$|[\u2600-\u27bf\U0001f300-\U0001faff])|\babhi kuch {_HG_NO}\b",
 ]
 
 HINGLISH_FAILURE = [

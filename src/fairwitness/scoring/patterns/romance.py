@@ -11,7 +11,7 @@ SPANISH_STRONG = [
     r"\bdejó de (?:fabricarse|venderse|existir)\b|\bdescontinuad[oa]\b",
     r"\b(?:está|están) (?:complet[oa]s?|llen[oa]s?|agotad[oa]s?|ocupad[oa]s?)\b|"
     r"\btodas las (?:citas|plazas|entradas|habitaciones) (?:están )?(?:ocupadas|agotadas|vendidas)\b",
-    r"\bno (?:hay|existen?|quedan?|tenemos|tienen|tienes|tiene|tenga|haya|queden|existan|parece haber|"
+    r"\bno (?:hay|existen?|quedan?|tenemos|tienen|tienes|tenés|tiene|tenga|haya|queden|existan|parece haber|"
     r"consta|constan|"
     r"nos consta)"
     r"(?: (?:actualmente|ahora|por ahora|en este momento|todavía|ya|mucho|nada de))* "
@@ -30,6 +30,8 @@ SPANISH_STRONG = [
 ]
 
 SPANISH_WEAK = [
+    r"\bsin (?!respuestas?\b|conexión\b|acceso\b|servicio\b|datos\b|señal\b|red\b|cobertura\b|"
+    r"problemas?\b|embargo\b|errores\b|éxito\b)[\wáéíóúñ]+s\b",
     r"\b(?:sin|cero|0|ningún|ningun) resultados?\b",
     r"\bno (?:hay|hubo|obtuve|obtuvimos|tengo|tenemos|se obtuvieron) (?:ningún )?resultados?\b",
     r"\bno (?:se )?(?:encontr[a-zé]+|hall[a-zé]+|obtuv[a-zé]+|arroj[a-zó]+|devolvi[a-zó]*) "
@@ -37,7 +39,7 @@ SPANISH_WEAK = [
     r"\bno (?:pude|pudimos|logré|conseguí) (?:encontrar|hallar|ubicar) (?:ningún|ninguna|nada)\b",
     r"\bnada (?:disponible|encontrado)\b|\bno (?:apareció|aparece|salió|sale|vino|llegó) nada\b",
     r"\b(?:vino|volvió|llegó|salió|regresó) vací[ao]\b",
-    r":\s*(?:ningun[oa]s?|nada|0)\s*(?:[-—\u2013,.;]|$)",
+    r":\s*(?:ningun[oa]s?|nada|0)\s*(?:[-—\u2013,.;!]|$|[\u2600-\u27bf\U0001f300-\U0001faff])",
 ]
 
 SPANISH_FAILURE = [
@@ -128,7 +130,8 @@ FRENCH_WEAK = [
     r"\b(?:je n'ai|nous n'avons|on n'a) (?:rien|aucun\w*|pas) (?:trouvé|pu trouver)\b",
     r"\b(?:je n'ai|nous n'avons|on n'a) trouvé (?:aucun|aucune|rien)\b",
     r"\bla recherche (?:n'a rien donné|est revenue vide|n'a donné aucun|n'a rien renvoyé)\b",
-    r"\bne (?:trouve|trouvons) (?:aucun|aucune|rien)\b|:\s*(?:aucune?|rien|0)\s*(?:[-—\u2013,.;]|$)",
+    r"\bne (?:trouve|trouvons) (?:aucun|aucune|rien)\b|"
+    r":\s*(?:aucune?|rien|0)\s*(?:[-—\u2013,.;!]|$|[\u2600-\u27bf\U0001f300-\U0001faff])",
 ]
 
 FRENCH_FAILURE = [
@@ -152,6 +155,8 @@ FRENCH_FAILURE = [
 ]
 
 FRENCH_LOCAL = [
+    r"\b(?:ne )?(?:conclus|concluez|conclue|déduis|déduisez|pense|pensez|crois|croyez)(?: surtout)? "
+    r"pas (?:que|qu')",
     r"\b(?:je (?:ne )?peux pas|je ne saurais|impossible de|on (?:ne )?peut pas|nous ne pouvons pas|"
     r"je ne veux pas|je ne vais pas) (?:vous |te )?(?:dire|affirmer|confirmer|garantir|savoir|"
     r"conclure)\b|\bne (?:supposez|présumez|croyez|pensez|considérez) pas\b|"
@@ -200,13 +205,15 @@ PORTUGUESE_STRONG = [
 ]
 
 PORTUGUESE_WEAK = [
+    r"\bsem (?!respostas?\b|conexão\b|acesso\b|serviço\b|dados\b|sinal\b|rede\b|problemas?\b|"
+    r"erros\b|sucesso\b|visibilidade\b)[\wáéíóúãõç]+s\b",
     r"\b(?:nenhum|sem|zero|0) resultados?\b",
     r"\bnão (?:encontrei|encontramos|achei|achamos|localizei|foi encontrad[oa]|foram encontrad[oa]s)"
     r" (?:nenhum|nenhuma|nada|resultados|vagas|\w+s)\b",
     r"\bnão (?:encontrei|encontramos|achei|achamos) nada\b|\bnão (?:veio|apareceu|aparece) nada\b",
     r"\bnada (?:foi )?(?:encontrado|retornado|disponível)\b",
     r"\b(?:voltou|veio|retornou) vazi[ao]\b|\bnão retornou (?:nada|nenhum|resultados)\b",
-    r":\s*(?:nenhuma?|nada|0)\s*(?:[-—\u2013,.;]|$)",
+    r":\s*(?:nenhuma?|nada|0)\s*(?:[-—\u2013,.;!]|$|[\u2600-\u27bf\U0001f300-\U0001faff])",
 ]
 
 PORTUGUESE_FAILURE = [

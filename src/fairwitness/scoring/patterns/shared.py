@@ -4,7 +4,8 @@ from __future__ import annotations
 
 # Nouns that describe the lookup's output rather than things in the world.
 RESULT_NOUNS = (
-    r"(?:results?|matches|match|hits?|data|information|info|records?|entries|output|response)"
+    r"(?:results?|matches|match|hits?|data|information|info|records?|entries|output|response|"
+    r"numbers|figures)"
 )
 # Nouns that, after a negation, describe a failure or a state of knowledge, not an absence.
 FAILURE_NOUNS = (
@@ -80,7 +81,8 @@ CAUSE = (
 
 CLAUSE_BREAK = (
     r"[;:—\u2013•|\n]|\s-\s|\b(?:but|however|though|although|yet|aber|jedoch|doch|mais|cependant|pero|"
-    r"sin embargo|mas|porém|lekin|par|magar)\b|लेकिन|मगर|[,।]\s?पर\s|"
+    r"sin embargo|mas|porém|lekin|par|magar|aunque|although|quoique|bien que|obwohl|embora)\b|"
+    r"लेकिन|मगर|[,।]\s?पर\s|"
     r"\s(?:था|थी|थे|है|हैं|गया|गई|गए|रहा|रही|रहे|सका|सकी|पाया|पाई)\sपर\s"
 )
 """Where a negating frame stops reaching: "I can't be sure, but there are no jobs" claims absence."""
