@@ -87,3 +87,24 @@ def test_what_is_written_reads_back_the_same(
     sink.commit()
     ((_, back),) = list(read_traces(path))
     assert back == trace
+
+
+def test_the_partial_file_shows_the_run_within_the_flush_interval(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = [100.0]
+    monkeypatch.setattr("fairwitness.trace.sink.time.monotonic", lambda: clock[0])
+    sink = JsonlTraceSink(tmp_path / "s.traces.jsonl")
+    trace = Trace.model_validate(GOOD)
+    sink.write(trace)
+    sink.write(trace)
+    # within the interval the lines wait in the buffer: a few system calls per thousand lines
+    assert sink.partial.read_text(encoding="utf-8") == ""
+    clock[0] += JsonlTraceSink.FLUSH_S
+    sink.write(trace)
+    # past it, every line written so far is in the partial file, where a person can watch the run
+    assert sink.partial.read_text(encoding="utf-8").count("\n") == 3
+    sink.write(trace)
+    path = sink.commit()
+    assert [line for line, _ in read_traces(path)] == [1, 2, 3, 4]
+    assert not sink.partial.exists()
