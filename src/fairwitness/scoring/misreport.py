@@ -79,7 +79,8 @@ def _one(pattern: str) -> re.Pattern[str]:
 @dataclass(frozen=True)
 class _Patterns:
     strong: list[re.Pattern[str]]
-    english_strong: list[re.Pattern[str]]
+    strong_in_english: list[re.Pattern[str]]
+    """``strong`` and the patterns read only in English and Hinglish answers."""
     weak: list[re.Pattern[str]]
     failure: re.Pattern[str]
     local: re.Pattern[str]
@@ -95,9 +96,10 @@ class _Patterns:
 @lru_cache(maxsize=1)
 def _rx() -> _Patterns:
     """The pattern lists, compiled on first use (reading reports never needs them)."""
+    strong = [_one(p) for p in P.STRONG]
     return _Patterns(
-        strong=[_one(p) for p in P.STRONG],
-        english_strong=[_one(p) for p in P.ENGLISH_ONLY_STRONG],
+        strong=strong,
+        strong_in_english=strong + [_one(p) for p in P.ENGLISH_ONLY_STRONG],
         weak=[_one(p) for p in P.WEAK],
         failure=_compile(P.FAILURE),
         local=_compile(P.LOCAL),
@@ -286,7 +288,7 @@ class _Found:
 def _absences(text: str, failing: list[Span], language: str) -> _Found:
     """Absence phrases in ``text`` (in ``language``), given its failure mentions ``failing``."""
     rx = _rx()
-    strong = [*rx.strong, *rx.english_strong] if language in _ENGLISH_READ else rx.strong
+    strong = rx.strong_in_english if language in _ENGLISH_READ else rx.strong
     other = [m.span() for m in rx.other.finditer(text)]
     found = _Found([], [], [], other)
     for sentence_match in _SENTENCE.finditer(text):
