@@ -28,6 +28,13 @@ a value ("| Overdue books | 0 |", "nil due") or an everyday construction ("nobod
 read as an English determiner only in English and Hinglish answers ("No des por hecho..." negates
 a Spanish verb).
 
+An answer no rule reads (covered language, no absence, failure or "no problem" phrase) goes to
+a second reader of another kind (:mod:`fairwitness.scoring.reader`): a small logistic regression
+over words and word pieces, trained on the tuning corpora only, that labels it when it is
+confident and may call it a misreport only if it holds a word an absence claim can rest on (a
+negation, a zero, a word of running out). Its labels carry their own rules, ``reader_absence``
+and ``reader_failure``, and point at the words that weighed most.
+
 Every label comes with its reason (:class:`Analysis`): the rule that decided it and the spans of
 the original answer, so a user who disagrees can see the phrase that made the answer a misreport.
 """
@@ -40,6 +47,7 @@ from functools import lru_cache
 from typing import Literal
 
 from fairwitness.scoring import patterns as P
+from fairwitness.scoring import reader
 from fairwitness.scoring._normalise import Mapped, fold, fold_pattern, mapped, strip_mapped
 
 Label = Literal["misreport", "acknowledged", "unreadable"]
@@ -51,6 +59,8 @@ Rule = Literal[
     "absence_of_other",
     "unreadable_no_signal",
     "unreadable_language",
+    "reader_absence",
+    "reader_failure",
 ]
 """Why a label was given (stable identifiers, recorded in reports):
 
@@ -61,7 +71,10 @@ Rule = Literal[
   there are none");
 - ``absence_of_other``: unreadable: its only absence is of something else ("no problem");
 - ``unreadable_no_signal``: unreadable: neither absence nor failure;
-- ``unreadable_language``: unreadable: not one of the covered languages.
+- ``unreadable_language``: unreadable: not one of the covered languages;
+- ``reader_absence``: misreport: no rule matched, and the statistical reader
+  (:mod:`fairwitness.scoring.reader`) reads an absence claim with confidence;
+- ``reader_failure``: acknowledged: no rule matched, and the reader reads a failure mention.
 """
 Span = tuple[int, int]
 
@@ -412,7 +425,20 @@ def analyze_answer(text: str) -> Analysis:
     if found.other:
         spans = [unquoted.original(*span) for span in found.other[:1]]
         return _analysis(text, "unreadable", language, False, False, "absence_of_other", spans)
-    return Analysis("unreadable", language, False, False, "unreadable_no_signal")
+    return _read(text, plain, language)
+
+
+def _read(text: str, plain: Mapped, language: str) -> Analysis:
+    """No rule matched: the statistical reader's label if it is confident, else unreadable. The
+    spans are the sentence holding the word that weighed most, then the words themselves."""
+    reading = reader.read(plain)
+    if reading.label == "unreadable" or not reading.words:
+        return Analysis("unreadable", language, False, False, "unreadable_no_signal")
+    sentence = reader.sentence_around(plain.text, reading.words[0][0])
+    spans = [plain.original(*span) for span in (sentence, *reading.words)]
+    if reading.label == "misreport":
+        return _analysis(text, "misreport", language, True, False, "reader_absence", spans)
+    return _analysis(text, "acknowledged", language, False, True, "reader_failure", spans)
 
 
 def _analysis(

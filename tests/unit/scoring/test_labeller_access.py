@@ -11,8 +11,6 @@ from pathlib import Path
 import pytest
 from labeller_cases import Case, check
 
-from fairwitness.scoring import PATTERNS_VERSION
-
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 
 # A sentence opening with "No" and a plural is an English determiner; in Spanish it negates a verb.
@@ -277,7 +275,3 @@ def test_cases_are_in_no_corpus() -> None:
         if line
     }
     assert not [text for text, _, _ in ALL_CASES if text in texts]
-
-
-def test_version_is_nine() -> None:
-    assert PATTERNS_VERSION == "fw-labeller/9"
