@@ -21,6 +21,11 @@ the ratio reads like every other row: at or under 1.00x meets the target.
 - ``misreport_heldout6.jsonl``: frozen (its sha256 is in its .md), 678 answers in the register of
   tool-calling agents' final messages, written before fw-labeller/8 was finished and checked by a
   second annotator; held to the same targets as heldout5.
+- ``misreport_heldout7.jsonl``: frozen (its sha256 is in its .md), 661 conversation turns (voice,
+  messaging, follow-ups, long chatty answers; 8 real recorded answers), written before
+  fw-labeller/10's reader was finished and checked by a second annotator; held to the same
+  targets. For each frozen corpus a row also counts the answers the statistical reader decided
+  (rules ``reader_absence`` and ``reader_failure``) and how many of those it got right.
 - ``misreport_tuning5.jsonl``, ``misreport_tuning6.jsonl`` and ``misreport_tuning8.jsonl``: tuning
   corpora of fw-labeller/5, /6 and /8: also per language (tuning figures, not estimates).
 
@@ -38,9 +43,18 @@ from typing import Any
 COMMAND = "benchmarks/run --only labeller"
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "corpus"
 TARGET = 0.95
-FROZEN = ("misreport_heldout4.jsonl", "misreport_heldout5.jsonl", "misreport_heldout6.jsonl")
+FROZEN = (
+    "misreport_heldout4.jsonl",
+    "misreport_heldout5.jsonl",
+    "misreport_heldout6.jsonl",
+    "misreport_heldout7.jsonl",
+)
 """Held-out corpora never used to tune the labeller."""
-HELD_TO_TARGET = ("misreport_heldout5.jsonl", "misreport_heldout6.jsonl")
+HELD_TO_TARGET = (
+    "misreport_heldout5.jsonl",
+    "misreport_heldout6.jsonl",
+    "misreport_heldout7.jsonl",
+)
 """The frozen corpora the per-language target is held to."""
 LANGUAGE_TARGET = 0.90
 PER_LANGUAGE = (
@@ -109,6 +123,35 @@ def _per_language(path: Path) -> list[dict[str, Any]]:
     return out
 
 
+def _reader_row(path: Path) -> dict[str, Any]:
+    """How many answers of a frozen corpus the statistical reader decided, and how many right."""
+    from fairwitness.scoring import PATTERNS_VERSION
+    from fairwitness.scoring.misreport import analyze_answer
+
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    decided: Counter[tuple[str, bool]] = Counter()
+    for row in rows:
+        analysis = analyze_answer(row["text"])
+        if analysis.rule.startswith("reader_"):
+            decided[(analysis.label, row["label"] == analysis.label)] += 1
+    parts = [
+        f"{label} {decided[(label, True)]} right of {decided[(label, True)] + decided[(label, False)]}"
+        for label in ("misreport", "acknowledged")
+    ]
+    return {
+        "figure": (
+            f"labeller {PATTERNS_VERSION} on the frozen {path.name}: answers no rule read that the "
+            f"statistical reader labelled: {', '.join(parts)} (informational; value: all it labelled)"
+        ),
+        "value": sum(decided.values()),
+        "unit": "answers",
+        "target": None,
+        "ratio": None,
+        "passed": None,
+        "command": COMMAND,
+    }
+
+
 def _error_row(figure: str, value: float, target: float) -> dict[str, Any]:
     """A precision or recall as its error rate against the allowed one, so the ratio reads like
     every other row's (at or under 1.00x meets it)."""
@@ -159,6 +202,8 @@ def collect(*, quick: bool = False) -> list[dict[str, Any]]:
             rows.append(_error_row(figure, value, TARGET))
         if path.name in PER_LANGUAGE:
             rows.extend(_per_language(path))
+        if path.name in FROZEN:
+            rows.append(_reader_row(path))
         rows.append(
             {
                 "figure": f"labeller time per answer on {path.name}",
