@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from fairwitness.scoring import PATTERNS_VERSION, analyze_answer, label_answer
+from fairwitness.scoring.reader_build import TRAINING
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 
@@ -84,20 +85,9 @@ def precision_recall(rows: list[dict[str, str]]) -> tuple[float, float, Counter[
     return tp / (tp + fp), tp / (tp + fn), confusion
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        "misreport_answers.jsonl",
-        "misreport_heldout.jsonl",
-        "misreport_heldout2.jsonl",
-        "misreport_heldout3.jsonl",
-        "misreport_tuning5.jsonl",
-        "misreport_tuning6.jsonl",
-        "misreport_tuning7.jsonl",
-        "misreport_tuning8.jsonl",
-        "misreport_tuning9.jsonl",
-    ],
-)
+# the corpora the rules were tuned on, which are the ones the reader is trained on (the frozen
+# ones are measured by benchmarks/run, never held to a figure here)
+@pytest.mark.parametrize("name", TRAINING)
 def test_corpus_precision_and_recall(name: str) -> None:
     if not (CORPUS / name).exists():
         pytest.fail(f"corpus {name} is missing")
