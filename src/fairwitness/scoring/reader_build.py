@@ -245,6 +245,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="print leave-one-corpus-out figures on the pools",
     )
     args = parser.parse_args(argv)
+    if not corpus_dir().is_dir():
+        print(
+            f"reader_build: no corpora at {corpus_dir()}: run it from a source checkout",
+            file=sys.stderr,
+        )
+        return 4
     if args.cross_validate:
         print("\n".join(cross_validate()))
         return 0
