@@ -425,7 +425,14 @@ def analyze_answer(text: str) -> Analysis:
     if found.other:
         spans = [unquoted.original(*span) for span in found.other[:1]]
         return _analysis(text, "unreadable", language, False, False, "absence_of_other", spans)
-    return _read(text, plain, language)
+    return _read(text, unquoted, language)
+
+
+def reading_text(text: str) -> Mapped:
+    """The text the reader reads: normalised, folded, and with short quoted phrases replaced as
+    the rules replace them (a quoted "no results" is mentioned, not asserted)."""
+    plain = fold(_normalised(text))
+    return plain.sub(_QUOTED, " «q» ").sub(_DOUBLE_SPACES, " ")
 
 
 def _read(text: str, plain: Mapped, language: str) -> Analysis:

@@ -230,10 +230,9 @@ def cross_validate(
 
 
 def _folded(text: str) -> Mapped:
-    from fairwitness.scoring._normalise import fold
-    from fairwitness.scoring.misreport import _normalised
+    from fairwitness.scoring.misreport import reading_text
 
-    return fold(_normalised(text))
+    return reading_text(text)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
