@@ -396,7 +396,7 @@ def analyze_answer(text: str) -> Analysis:
     plain_mentions = _mentions(plain.text)
     failures = _failures(plain.text, plain_mentions)
     # A short quoted phrase is mentioned, not asserted: absence inside quotes does not count.
-    unquoted = plain.sub(_QUOTED, " «q» ").sub(_DOUBLE_SPACES, " ")
+    unquoted = _unquoted(plain)
     possible = bool(_rx().glob.search(unquoted.text))
     same = unquoted.text == plain.text
     mentions = plain_mentions if same else _mentions(unquoted.text)
@@ -428,11 +428,14 @@ def analyze_answer(text: str) -> Analysis:
     return _read(text, unquoted, language)
 
 
+def _unquoted(plain: Mapped) -> Mapped:
+    return plain.sub(_QUOTED, " «q» ").sub(_DOUBLE_SPACES, " ")
+
+
 def reading_text(text: str) -> Mapped:
     """The text the reader reads: normalised, folded, and with short quoted phrases replaced as
     the rules replace them (a quoted "no results" is mentioned, not asserted)."""
-    plain = fold(_normalised(text))
-    return plain.sub(_QUOTED, " «q» ").sub(_DOUBLE_SPACES, " ")
+    return _unquoted(fold(_normalised(text)))
 
 
 def _read(text: str, plain: Mapped, language: str) -> Analysis:

@@ -157,20 +157,29 @@ def from_json(raw: dict[str, object]) -> Model:
     )
 
 
+def softmax(scores: list[float]) -> list[float]:
+    top = max(scores)
+    exp = [math.exp(s - top) for s in scores]
+    total = sum(exp)
+    return [e / total for e in exp]
+
+
+def scale(count: int) -> float:
+    """Each of an answer's ``count`` distinct features weighs 1/sqrt(count)."""
+    return 1 / math.sqrt(count) if count else 0.0
+
+
 def probabilities(found: list[tuple[str, int]], m: Model) -> list[float]:
     """Class probabilities for an answer's features (each counted once, scaled by 1/sqrt(n))."""
     names = sorted({name for name, _ in found})
-    scale = 1 / math.sqrt(len(names)) if names else 0.0
+    share = scale(len(names))
     scores = list(m.bias)
     for name in names:
         row = m.weights.get(name)
         if row is not None:
             for c, w in enumerate(row):
-                scores[c] += w * scale
-    top = max(scores)
-    exp = [math.exp(s - top) for s in scores]
-    total = sum(exp)
-    return [e / total for e in exp]
+                scores[c] += w * share
+    return softmax(scores)
 
 
 @dataclass(frozen=True)
@@ -196,8 +205,7 @@ def read(normalised: Mapped, m: Model | None = None) -> Reading:
         return Reading("unreadable", probs[best], ())
     if CLASSES[best] == "unreadable" or probs[best] < m.threshold:
         return Reading("unreadable", probs[best], ())
-    names = {name for name, _ in found}
-    scale = 1 / math.sqrt(len(names)) if names else 0.0
+    share = scale(len({name for name, _ in found}))
     weight: dict[int, float] = {}
     seen: set[str] = set()
     for name, index in found:
@@ -206,7 +214,7 @@ def read(normalised: Mapped, m: Model | None = None) -> Reading:
             continue
         seen.add(name)
         others = max(w for c, w in enumerate(row) if c != best)
-        weight[index] = weight.get(index, 0.0) + (row[best] - others) * scale
+        weight[index] = weight.get(index, 0.0) + (row[best] - others) * share
     strongest = sorted((i for i in weight if weight[i] > 0), key=lambda i: -weight[i])[:3]
     spans = tuple((words[i].start, words[i].end) for i in strongest)
     return Reading(CLASSES[best], probs[best], spans)

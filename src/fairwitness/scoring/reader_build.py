@@ -111,18 +111,16 @@ def train(
         rng.shuffle(order)
         for index in order:
             words, label = kept[index]
-            scale = 1 / math.sqrt(len(words)) if words else 0.0
+            scale = R.scale(len(words))
             scores = list(bias)
             for name in words:
                 row = weights.get(name)
                 if row is not None:
                     for c in range(k):
                         scores[c] += row[c] * scale
-            top = max(scores)
-            exp = [math.exp(s - top) for s in scores]
-            total = sum(exp)
+            probs = R.softmax(scores)
             share = weights_of[index] if weights_of is not None else 1.0
-            grad = [share * (exp[c] / total - (1.0 if c == label else 0.0)) for c in range(k)]
+            grad = [share * (probs[c] - (1.0 if c == label else 0.0)) for c in range(k)]
             for c in range(k):
                 bias_squares[c] += grad[c] ** 2
                 bias[c] -= rate * grad[c] / math.sqrt(bias_squares[c])

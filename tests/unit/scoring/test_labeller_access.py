@@ -5,13 +5,8 @@ the label and, where one rule must decide, the rule."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
-from labeller_cases import Case, check
-
-CORPUS = Path(__file__).resolve().parents[2] / "corpus"
+from labeller_cases import Case, check, corpus_texts
 
 # A sentence opening with "No" and a plural is an English determiner; in Spanish it negates a verb.
 ENGLISH_ONLY: list[Case] = [
@@ -268,10 +263,5 @@ def test_trade_jargon(text: str, label: str, rule: str | None) -> None:
 
 
 def test_cases_are_in_no_corpus() -> None:
-    texts = {
-        json.loads(line)["text"]
-        for path in CORPUS.glob("misreport_*.jsonl")
-        for line in path.read_text(encoding="utf-8").splitlines()
-        if line
-    }
+    texts = corpus_texts()
     assert not [text for text, _, _ in ALL_CASES if text in texts]

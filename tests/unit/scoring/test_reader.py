@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from labeller_cases import CORPUS, corpus_texts
 
 from fairwitness.scoring import PATTERNS_VERSION
 from fairwitness.scoring import reader as R
@@ -15,7 +16,6 @@ from fairwitness.scoring import reader_build as B
 from fairwitness.scoring._normalise import fold
 from fairwitness.scoring.misreport import _normalised, analyze_answer, explain_answer
 
-CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 SHIPPED = Path(R.__file__).with_name(R.WEIGHTS_FILE)
 
 
@@ -154,12 +154,7 @@ def test_results_and_questions_stay_unreadable(text: str) -> None:
 
 
 def test_reader_cases_are_in_no_corpus() -> None:
-    texts = {
-        json.loads(line)["text"]
-        for path in CORPUS.glob("misreport_*.jsonl")
-        for line in path.read_text(encoding="utf-8").splitlines()
-        if line
-    }
+    texts = corpus_texts()
     assert not [text for text, _ in READ_BY_THE_READER if text in texts]
 
 
