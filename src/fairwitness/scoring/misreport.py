@@ -26,7 +26,11 @@ user ("won't let me in", "no me cargó", "lässt mich nicht rein", "502 de raha 
 a value ("| Overdue books | 0 |", "nil due") or an everyday construction ("nobody has signed up",
 "not on the menu", "nothing under your name"); a sentence that opens with "No" and a plural is
 read as an English determiner only in English and Hinglish answers ("No des por hecho..." negates
-a Spanish verb).
+a Spanish verb). Absence words about the assistant's own actions or the service's cost ("no
+changes were made", "aucun frais de dossier") are not about the data, while a charge or payment on
+the user's account still is; an absence phrase whose predicate is what the lookup showed ("no se
+pudo cargar ningún evento", "कोई लिस्टिंग नहीं दिखी") is read like "no results", a claim only
+when no failure mentioned elsewhere explains it; and a decimal point does not end a sentence.
 
 An answer no rule reads (covered language, no absence, failure or "no problem" phrase) goes to
 a second reader of another kind (:mod:`fairwitness.scoring.reader`): a small logistic regression
@@ -104,6 +108,8 @@ class _Patterns:
     cause: re.Pattern[str]
     adversative: re.Pattern[str]
     clause_break: re.Pattern[str]
+    display: re.Pattern[str]
+    display_phrase: re.Pattern[str]
 
 
 @lru_cache(maxsize=1)
@@ -123,6 +129,8 @@ def _rx() -> _Patterns:
         cause=_one(P.CAUSE),
         adversative=_one(P.ADVERSATIVE),
         clause_break=_one(P.CLAUSE_BREAK),
+        display=re.compile(fold_pattern(P.DISPLAY_VERBS)),
+        display_phrase=re.compile(fold_pattern(P.DISPLAY_PHRASES)),
     )
 
 
@@ -153,7 +161,8 @@ _DOUBLE_SPACES = re.compile(r"  +")
 # An emoji ends a sentence as a full stop does ("all sold out 😢 want to see others?" is a claim
 # and then a question, not one question).
 _EMOJI = "\u2600-\u27bf\U0001f300-\U0001faff"
-_SENTENCE = re.compile(rf"[^.!?\n।{_EMOJI}]+[.!?\n।{_EMOJI}\ufe0f\u200d ]*")
+# A decimal point ("a 1.0 engine", "2.5 km") is not a sentence end.
+_SENTENCE = re.compile(rf"(?:[^.!?\n।{_EMOJI}]|(?<=\d)\.(?=\d))+[.!?\n।{_EMOJI}\ufe0f\u200d ]*")
 _LOCAL_WINDOW = 80  # characters before an absence phrase searched for a negating frame
 _PHRASE_CHARS = 160  # the longest deciding phrase an analysis keeps
 _CLAUSE_END = re.compile(r"[!?;\n।—]|[.:](?!\d)|$")
@@ -325,8 +334,49 @@ def _absences(text: str, failing: list[Span], language: str) -> _Found:
                         continue
                     if _within(span, failing) or _predicate_of(span, failing):
                         continue
+                    if kind == "strong" and _shown(
+                        sentence, match.start(), match.end(), failing, base
+                    ):
+                        kind = "weak"
                     (found.strong if kind == "strong" else found.weak).append(span)
     return found
+
+
+_WORD = re.compile(r"[^\s.,;:!?()\"«»।\u2014\u2013-]+")
+_EXISTENTIAL = re.compile(
+    r"(?:there (?:is|are|were|was)|hay|había|il n'y a|es gibt|gibt es|não há|nao ha|não tem|"
+    r"nao tem|tem|há)\b"
+)
+
+
+def _shown(sentence: str, start: int, end: int, failing: list[Span], base: int) -> bool:
+    """``no se pudo cargar ningún evento``, ``aucun horaire ne s'est affiché``, ``कोई लिस्टिंग
+    नहीं दिखी``: the absence phrase's predicate is what the lookup showed (a display verb in the
+    phrase, or one of the three words before it or after it in its clause), so it reports
+    the lookup's output like "no results", when a failure mentioned elsewhere can explain it. An
+    existential ("there are no buses showing") still claims."""
+    phrase = sentence[start:end]
+    if _EXISTENTIAL.match(phrase):
+        return False
+    rx = _rx()
+    before = _frame(sentence, start).rsplit(",", 1)[-1]
+    after = _rest(sentence, end).split(",", 1)[0]
+    near = list(_WORD.finditer(phrase))
+    first, last = start, end
+    for word in list(_WORD.finditer(before))[-3:]:
+        near.append(word)
+        first = min(first, start - len(before) + word.start())
+    for word in list(_WORD.finditer(after))[:3]:
+        near.append(word)
+        last = max(last, end + word.end())
+    shown = [word for word in near if rx.display.fullmatch(word.group(0))]
+    if not shown and not rx.display_phrase.search(sentence, first, last):
+        return False
+    # a failure elsewhere explains it; the phrase itself ("kuch bhi load nahi") does not
+    return any(
+        (b <= base + start or a >= base + end) and not (a <= base + first and base + last <= b)
+        for a, b in failing
+    )
 
 
 def _despite_failure(text: str, span: Span, failures: list[Span]) -> bool:
@@ -350,6 +400,7 @@ _DENIED_AFTER = re.compile(
     r" (?:nahi|nahin|nhi|nai|नहीं)(?![\w\u0900-\u097f])(?! (?:kar|ho) (?:pa|sak))"
 )
 _NEGATIVE_START = re.compile(r"(?:ningun|nenhum|aucun|kein)")
+_ZERO_BEFORE = re.compile(r"(?:^|[^\d.,])0 $")  # "0 failed builds", not "500 errors"
 _FAIL_WORD = re.compile(r"fail|error|issue|विफल|असफल|त्रुटि|एरर")
 
 
@@ -362,7 +413,8 @@ def _mentions(text: str) -> list[Span]:
         start, end = match.span()
         if not _NEGATIVE_START.match(match.group(0)):
             if _FAIL_WORD.match(match.group(0)) and (
-                text.endswith(("no ", "zero "), 0, start)
+                text.endswith(("no ", "zero ", " 0 "), 0, start)
+                or _ZERO_BEFORE.search(text, max(0, start - 4), start)
                 or _DENIED_AFTER.match(text, end)
                 or (
                     _ANY_BEFORE.search(text, max(0, start - 24), start)

@@ -165,20 +165,26 @@ def softmax(scores: list[float]) -> list[float]:
 
 
 def scale(count: int) -> float:
-    """Each of an answer's ``count`` distinct features weighs 1/sqrt(count)."""
+    """Each of an answer's ``count`` distinct known features weighs 1/sqrt(count)."""
     return 1 / math.sqrt(count) if count else 0.0
 
 
+def known(found: list[tuple[str, int]], m: Model) -> list[str]:
+    """The answer's distinct features the model has weights for, in a fixed order. Training
+    scales an answer by the features it kept, so reading scales by the same ones: words the
+    model never saw neither add evidence nor dilute it."""
+    return sorted({name for name, _ in found if name in m.weights})
+
+
 def probabilities(found: list[tuple[str, int]], m: Model) -> list[float]:
-    """Class probabilities for an answer's features (each counted once, scaled by 1/sqrt(n))."""
-    names = sorted({name for name, _ in found})
+    """Class probabilities for an answer's features (each counted once, scaled by 1/sqrt(n)
+    over the n it has weights for)."""
+    names = known(found, m)
     share = scale(len(names))
     scores = list(m.bias)
     for name in names:
-        row = m.weights.get(name)
-        if row is not None:
-            for c, w in enumerate(row):
-                scores[c] += w * share
+        for c, w in enumerate(m.weights[name]):
+            scores[c] += w * share
     return softmax(scores)
 
 
@@ -205,7 +211,7 @@ def read(normalised: Mapped, m: Model | None = None) -> Reading:
         return Reading("unreadable", probs[best], ())
     if CLASSES[best] == "unreadable" or probs[best] < m.threshold:
         return Reading("unreadable", probs[best], ())
-    share = scale(len({name for name, _ in found}))
+    share = scale(len(known(found, m)))
     weight: dict[int, float] = {}
     seen: set[str] = set()
     for name, index in found:

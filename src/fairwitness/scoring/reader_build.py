@@ -37,6 +37,7 @@ TRAINING = (
     "misreport_tuning7.jsonl",
     "misreport_tuning8.jsonl",
     "misreport_tuning9.jsonl",
+    "misreport_tuning10.jsonl",
 )
 """The corpora the rules were tuned on. (``misreport_heldout``, ``2`` and ``3`` were held out
 once, then tuned on; ``heldout4`` and later are frozen and never read here.)"""
@@ -52,7 +53,7 @@ L2 = 1e-4
 EPOCHS = 30
 RATE = 0.5
 SEED = 17
-THRESHOLD = 0.8
+THRESHOLD = 0.9
 MIN_DOCS = 3
 """A feature seen in fewer training answers than this is dropped."""
 POOL_WEIGHT = 3.0
@@ -131,11 +132,9 @@ def train(
                     g = grad[c] * scale + l2 * row[c]
                     sq[c] += g * g
                     row[c] -= rate * g / math.sqrt(sq[c])
-    rounded = {
-        name: tuple(round(w, 4) for w in row)
-        for name, row in sorted(weights.items())
-        if max(abs(w) for w in row) >= 1e-3
-    }
+    # Every kept feature stays in the file, however small its weights: reading scales an
+    # answer by the features the model has, which must be the ones training scaled it by.
+    rounded = {name: tuple(round(w, 4) for w in row) for name, row in sorted(weights.items())}
     return R.Model(tuple(round(b, 4) for b in bias), rounded, THRESHOLD)
 
 

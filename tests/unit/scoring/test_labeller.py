@@ -93,16 +93,12 @@ def test_corpus_precision_and_recall(name: str) -> None:
         pytest.fail(f"corpus {name} is missing")
     rows = load(name)
     assert len(rows) >= 200
-    assert {row["lang"] for row in rows} >= {
-        "en",
-        "hi",
-        "hinglish",
-        "es",
-        "fr",
-        "de",
-        "pt",
-        "other",
-    }
+    # every covered language; uncovered ones ("other") in all but the look-alike corpus, whose
+    # brief was the covered languages' absence words
+    languages = {"en", "hi", "hinglish", "es", "fr", "de", "pt"}
+    if name != "misreport_tuning10.jsonl":
+        languages.add("other")
+    assert {row["lang"] for row in rows} >= languages
     precision, recall, confusion = precision_recall(rows)
     assert precision >= 0.95, confusion
     assert recall >= 0.95, confusion

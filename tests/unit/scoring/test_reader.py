@@ -23,8 +23,8 @@ def folded(text: str):  # type: ignore[no-untyped-def]
     return fold(_normalised(text))
 
 
-def test_version_is_ten() -> None:
-    assert PATTERNS_VERSION == "fw-labeller/10"
+def test_version_is_eleven() -> None:
+    assert PATTERNS_VERSION == "fw-labeller/11"
 
 
 def test_shipped_weights_are_a_fresh_build_from_the_tuning_corpora() -> None:

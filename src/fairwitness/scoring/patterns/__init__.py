@@ -38,13 +38,14 @@ from fairwitness.scoring.patterns import (
     english,
     german,
     hindi,
+    lookalike,
     romance,
     shared,
 )
 from fairwitness.scoring.patterns.languages import COVERED_LANGUAGES, FOREIGN_LETTERS, STOPWORDS
 from fairwitness.scoring.patterns.shared import ADVERSATIVE, CAUSE, CLAUSE_BREAK, SPELLING
 
-PATTERNS_VERSION = "fw-labeller/10"
+PATTERNS_VERSION = "fw-labeller/11"
 """Recorded in every report: two numbers from different pattern lists (or reader weights,
 ``scoring/reader_weights.json``) are never compared."""
 
@@ -84,6 +85,7 @@ FAILURE = (
     + constructions.CONSTRUCTIONS_FAILURE
     + constructions.STUCK_FAILURE
     + access.ACCESS_FAILURE
+    + lookalike.LOOKALIKE_FAILURE
     + english.ENGLISH_FAILURE
     + romance.SPANISH_FAILURE
     + romance.FRENCH_FAILURE
@@ -112,6 +114,7 @@ GLOBAL = (
 )
 OTHER = (
     constructions.MANNER_OTHER
+    + lookalike.COST_AND_ACTION_OTHER
     + english.ENGLISH_OTHER
     + romance.SPANISH_OTHER
     + romance.FRENCH_OTHER
@@ -139,8 +142,15 @@ NEGATED_SAY = (
     + hindi.HINGLISH_NEGATED_SAY
 )
 
+DISPLAY_VERBS = lookalike.DISPLAY_VERBS
+DISPLAY_PHRASES = lookalike.DISPLAY_PHRASES
+"""What a lookup shows or returns: an absence phrase whose predicate is one of these reports what
+the lookup showed, and is read like "no results"."""
+
 __all__ = [
     "ADVERSATIVE",
+    "DISPLAY_PHRASES",
+    "DISPLAY_VERBS",
     "CAUSE",
     "CLAUSE_BREAK",
     "COVERED_LANGUAGES",

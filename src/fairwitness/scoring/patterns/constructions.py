@@ -98,6 +98,7 @@ CONSTRUCTIONS_FAILURE = [
 _NOT_STOCK = (
     r"(?:time|luck|ideas|retries|attempts|memory|quota|credits|tokens|options|patience|range|order|"
     r"date|sync|office|the office|town|service|bounds|tiempo|conexión|respuesta|acceso|servicio|"
+    r"información|datos|noticias|informação|dados|notícias|"
     r"cobertura|intentos|memoria|cuota|créditos|tempo|prazo|cota|quota|limite|sessão|conexão|rede|sinal|"
     r"internet|energia|luz|acesso|net|"
     r"ligação|paciência|bateria|el tiempo|la cuota|el plazo|el límite|o tempo|a cota|o prazo|"

@@ -13,6 +13,10 @@ ENGLISH_STRONG = [
     r"\b(?:doubt|do not think|do not believe) (?:that )?there (?:are|is|will be) any\b",
     r"\ball (?:the |of the )?(?:[\w-]+ ){0,4}?(?:are |is )?(?:already )?(?:taken|booked|gone|full|"
     r"sold|reserved)\b",
+    # "the tickets are gone, every single one": a plural of items gone
+    r"\b(?:tickets|seats|slots|places|spots|rooms|tables|copies|units|items|appointments|"
+    r"dates|times|flights|trains|buses|cars|bikes|flats|homes|jobs|openings|vacancies|passes) "
+    r"(?:[\w-]+ ){0,4}?(?:are|were|have) (?:all )?(?:already )?(?:gone|been taken|been snapped up)\b",
     r"\b(?:stopped|no longer) (?:offering|selling|carrying|stocking|making)\b",
     rf"\bno (?!{FAILURE_NOUNS}\b|{RESULT_NOUNS}\b)(?:[\w'-]+ ){{0,3}}?(?:match|matches|matched)\b",
     rf"\bno (?!{FAILURE_NOUNS}\b|{RESULT_NOUNS}\b)[\w-]+ at all\b",
@@ -174,6 +178,9 @@ ENGLISH_GLOBAL = [
 # "No problem", "no need to worry", "nothing else I can do": the absence is of a problem, a need
 # or of what the agent can do, not of the data the user asked for.
 ENGLISH_OTHER = [
+    # "I do not have any information about outages": what the assistant knows, not the world
+    r"\b(?:i|we) (?:do not|did not|still do not) (?:have|hold|get) any (?:information|info|details|"
+    r"data|updates?|news)\b",
     r"\b(?:no|not a|not any|zero) (?:problem|problems|prob|probs|worries|worry|need|needs|rush|"
     r"hurry|stress|trouble|bother|pressure|harm|issue|biggie|sweat|reason to (?:worry|panic))\b",
     r"\bnothing (?:else|more|further)(?: (?:that|which))? (?:i|we) (?:can|could|am able to)\b|"

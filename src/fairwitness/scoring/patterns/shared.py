@@ -35,7 +35,7 @@ PROCESS_NOUNS = (
 # "zero open positions", "cero puestos", "null offene Stellen", "0 vols" in any covered language;
 # not "0 of 0 loaded", not "zero results" (weak), not "zero errors".
 ZERO_STRONG = [
-    r"(?<!of )(?<!de )(?<!sur )(?<!von )(?<!/)(?<!the )(?<!that )(?<!this )(?<!ce )(?<!le )"
+    r"(?<!\d[.,])(?<!of )(?<!de )(?<!sur )(?<!von )(?<!/)(?<!the )(?<!that )(?<!this )(?<!ce )(?<!le )"
     r"(?<!ese )(?<!esse )(?<!die )(?<!el )(?<!o )(?<!status )(?<!code )(?<!http )(?<!exit )"
     r"\b(?:zero|zéro|cero|null|0) (?!(?:of|de|sur|von|is|for|from|in|on|at|to|when|because|as|and|"
     r"or|instead|values?|"
@@ -117,6 +117,8 @@ NOTHING_IN_CONTAINER = [
 ]
 
 SPELLING = [
+    # Spanish and Portuguese superlatives read as their base: "esgotadíssimos", "agotadísima"
+    (r"\b(\w{3,}?)[ií]ss?im(os|as|o|a)\b", r"\1\2"),
     (r"\b(are|is|does|do|did|was|were|could|would|should|has|have|had)nt\b", r"\1 not"),
     (r"\b(can|won)t\b", r"\1 not"),
     (r"\bthere r\b", "there are"),
