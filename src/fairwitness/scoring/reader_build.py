@@ -46,6 +46,7 @@ FROZEN = (
     "misreport_heldout5.jsonl",
     "misreport_heldout6.jsonl",
     "misreport_heldout7.jsonl",
+    "misreport_heldout8.jsonl",
 )
 
 POOLS = "reader_pools.json"
