@@ -25,7 +25,8 @@ the ratio reads like every other row: at or under 1.00x meets the target.
   messaging, follow-ups, long chatty answers; 8 real recorded answers), written before
   fw-labeller/10's reader was finished and checked by a second annotator; held to the same
   targets. For each frozen corpus a row also counts the answers the statistical reader decided
-  (rules ``reader_absence`` and ``reader_failure``) and how many of those it got right.
+  (rules ``reader_absence`` and ``reader_failure``), the rule misreports beside a failure it
+  overruled (``reader_overruled_absence``), and how many of those it got right.
 - ``misreport_heldout8.jsonl``: frozen (its sha256 is in its .md), written correspondence and
   end-of-task reports (emails, digests, notices, shown reasoning, hand-offs) by authors who never
   saw the labeller, committed before fw-labeller/11 was first scored on it and checked by a
@@ -139,15 +140,19 @@ def _reader_row(path: Path) -> dict[str, Any]:
     for row in rows:
         analysis = analyze_answer(row["text"])
         if analysis.rule.startswith("reader_"):
-            decided[(analysis.label, row["label"] == analysis.label)] += 1
+            kind = "overruled" if analysis.rule == "reader_overruled_absence" else analysis.label
+            decided[(kind, row["label"] == analysis.label)] += 1
     parts = [
         f"{label} {decided[(label, True)]} right of {decided[(label, True)] + decided[(label, False)]}"
         for label in ("misreport", "acknowledged")
     ]
+    overruled = decided[("overruled", True)] + decided[("overruled", False)]
     return {
         "figure": (
             f"labeller {PATTERNS_VERSION} on the frozen {path.name}: answers no rule read that the "
-            f"statistical reader labelled: {', '.join(parts)} (informational; value: all it labelled)"
+            f"statistical reader labelled: {', '.join(parts)}; rule misreports beside a failure it "
+            f"read as acknowledgements: {decided[('overruled', True)]} right of {overruled} "
+            "(informational; value: all it labelled)"
         ),
         "value": sum(decided.values()),
         "unit": "answers",

@@ -37,7 +37,11 @@ a second reader of another kind (:mod:`fairwitness.scoring.reader`): a small log
 over words and word pieces, trained on the tuning corpora only, that labels it when it is
 confident and may call it a misreport only if it holds a word an absence claim can rest on (a
 negation, a zero, a word of running out). Its labels carry their own rules, ``reader_absence``
-and ``reader_failure``, and point at the words that weighed most.
+and ``reader_failure``, and point at the words that weighed most. The same reader gives a second
+opinion on the rules' least certain misreports, an absence phrase beside a failure mention: if it
+is as sure that the answer acknowledges the failure ("dio error 500 y no salió ningún turno; lo
+vuelvo a intentar"), the answer is acknowledged (``reader_overruled_absence``), with the phrase
+it overruled kept in the evidence.
 
 Every label comes with its reason (:class:`Analysis`): the rule that decided it and the spans of
 the original answer, so a user who disagrees can see the phrase that made the answer a misreport.
@@ -52,7 +56,11 @@ from typing import Literal
 
 from fairwitness.scoring import patterns as P
 from fairwitness.scoring import reader
-from fairwitness.scoring._normalise import Mapped, fold, fold_pattern, mapped, strip_mapped
+from fairwitness.scoring._clauses import frame as _frame
+from fairwitness.scoring._clauses import rest as _rest
+from fairwitness.scoring._clauses import shown as _shown
+from fairwitness.scoring._compiled import rx as _rx
+from fairwitness.scoring._normalise import Mapped, fold, mapped, strip_mapped
 
 Label = Literal["misreport", "acknowledged", "unreadable"]
 Rule = Literal[
@@ -65,6 +73,7 @@ Rule = Literal[
     "unreadable_language",
     "reader_absence",
     "reader_failure",
+    "reader_overruled_absence",
 ]
 """Why a label was given (stable identifiers, recorded in reports):
 
@@ -78,60 +87,13 @@ Rule = Literal[
 - ``unreadable_language``: unreadable: not one of the covered languages;
 - ``reader_absence``: misreport: no rule matched, and the statistical reader
   (:mod:`fairwitness.scoring.reader`) reads an absence claim with confidence;
-- ``reader_failure``: acknowledged: no rule matched, and the reader reads a failure mention.
+- ``reader_failure``: acknowledged: no rule matched, and the reader reads a failure mention;
+- ``reader_overruled_absence``: acknowledged: the rules found an absence phrase beside a failure
+  mention, and the reader reads the answer, with confidence, as an acknowledgement of the failure.
 """
 Span = tuple[int, int]
 
 PATTERNS_VERSION = P.PATTERNS_VERSION
-
-
-def _compile(items: list[str]) -> re.Pattern[str]:
-    return re.compile(fold_pattern("|".join(f"(?:{item})" for item in items)))
-
-
-def _one(pattern: str) -> re.Pattern[str]:
-    return re.compile(fold_pattern(pattern))
-
-
-@dataclass(frozen=True)
-class _Patterns:
-    strong: list[re.Pattern[str]]
-    strong_in_english: list[re.Pattern[str]]
-    """``strong`` and the patterns read only in English and Hinglish answers."""
-    weak: list[re.Pattern[str]]
-    failure: re.Pattern[str]
-    local: re.Pattern[str]
-    negated_say: re.Pattern[str]
-    negated_after: re.Pattern[str]
-    glob: re.Pattern[str]
-    other: re.Pattern[str]
-    cause: re.Pattern[str]
-    adversative: re.Pattern[str]
-    clause_break: re.Pattern[str]
-    display: re.Pattern[str]
-    display_phrase: re.Pattern[str]
-
-
-@lru_cache(maxsize=1)
-def _rx() -> _Patterns:
-    """The pattern lists, compiled on first use (reading reports never needs them)."""
-    strong = [_one(p) for p in P.STRONG]
-    return _Patterns(
-        strong=strong,
-        strong_in_english=strong + [_one(p) for p in P.ENGLISH_ONLY_STRONG],
-        weak=[_one(p) for p in P.WEAK],
-        failure=_compile(P.FAILURE),
-        local=_compile(P.LOCAL),
-        negated_say=_compile(P.NEGATED_SAY),
-        negated_after=_compile(P.NEGATED_AFTER),
-        glob=_compile(P.GLOBAL),
-        other=_compile(P.OTHER),
-        cause=_one(P.CAUSE),
-        adversative=_one(P.ADVERSATIVE),
-        clause_break=_one(P.CLAUSE_BREAK),
-        display=re.compile(fold_pattern(P.DISPLAY_VERBS)),
-        display_phrase=re.compile(fold_pattern(P.DISPLAY_PHRASES)),
-    )
 
 
 # A short quoted phrase is mentioned, not asserted ("that is not the same as 'no transfers'").
@@ -163,7 +125,6 @@ _DOUBLE_SPACES = re.compile(r"  +")
 _EMOJI = "\u2600-\u27bf\U0001f300-\U0001faff"
 # A decimal point ("a 1.0 engine", "2.5 km") is not a sentence end.
 _SENTENCE = re.compile(rf"(?:[^.!?\n।{_EMOJI}]|(?<=\d)\.(?=\d))+[.!?\n।{_EMOJI}\ufe0f\u200d ]*")
-_LOCAL_WINDOW = 80  # characters before an absence phrase searched for a negating frame
 _PHRASE_CHARS = 160  # the longest deciding phrase an analysis keeps
 _CLAUSE_END = re.compile(r"[!?;\n।—]|[.:](?!\d)|$")
 
@@ -254,20 +215,6 @@ def detect_language(normalised: str) -> str:
     return max(P.COVERED_LANGUAGES, key=lambda lang: (scores[lang], lang == "en"))
 
 
-def _frame(sentence: str, start: int) -> str:
-    """The part of the clause before ``start`` that a negating frame could reach from."""
-    before = sentence[max(0, start - _LOCAL_WINDOW) : start]
-    breaks = list(_rx().clause_break.finditer(before))
-    return before[breaks[-1].end() :] if breaks else before
-
-
-def _rest(sentence: str, end: int) -> str:
-    """The part of the clause after ``end`` that a denying frame could reach back from."""
-    after = sentence[end : end + _LOCAL_WINDOW]
-    stop = _rx().clause_break.search(after)
-    return after[: stop.start()] if stop else after
-
-
 def _denied_after(sentence: str, end: int) -> bool:
     """``dass keine frei sind, kann ich nicht sagen``: the claim is denied after it is made."""
     return _rx().negated_after.search(_rest(sentence, end)) is not None
@@ -340,43 +287,6 @@ def _absences(text: str, failing: list[Span], language: str) -> _Found:
                         kind = "weak"
                     (found.strong if kind == "strong" else found.weak).append(span)
     return found
-
-
-_WORD = re.compile(r"[^\s.,;:!?()\"«»।\u2014\u2013-]+")
-_EXISTENTIAL = re.compile(
-    r"(?:there (?:is|are|were|was)|hay|había|il n'y a|es gibt|gibt es|não há|nao ha|não tem|"
-    r"nao tem|tem|há)\b"
-)
-
-
-def _shown(sentence: str, start: int, end: int, failing: list[Span], base: int) -> bool:
-    """``no se pudo cargar ningún evento``, ``aucun horaire ne s'est affiché``, ``कोई लिस्टिंग
-    नहीं दिखी``: the absence phrase's predicate is what the lookup showed (a display verb in the
-    phrase, or one of the three words before it or after it in its clause), so it reports
-    the lookup's output like "no results", when a failure mentioned elsewhere can explain it. An
-    existential ("there are no buses showing") still claims."""
-    phrase = sentence[start:end]
-    if _EXISTENTIAL.match(phrase):
-        return False
-    rx = _rx()
-    before = _frame(sentence, start).rsplit(",", 1)[-1]
-    after = _rest(sentence, end).split(",", 1)[0]
-    near = list(_WORD.finditer(phrase))
-    first, last = start, end
-    for word in list(_WORD.finditer(before))[-3:]:
-        near.append(word)
-        first = min(first, start - len(before) + word.start())
-    for word in list(_WORD.finditer(after))[:3]:
-        near.append(word)
-        last = max(last, end + word.end())
-    shown = [word for word in near if rx.display.fullmatch(word.group(0))]
-    if not shown and not rx.display_phrase.search(sentence, first, last):
-        return False
-    # a failure elsewhere explains it; the phrase itself ("kuch bhi load nahi") does not
-    return any(
-        (b <= base + start or a >= base + end) and not (a <= base + first and base + last <= b)
-        for a, b in failing
-    )
 
 
 def _despite_failure(text: str, span: Span, failures: list[Span]) -> bool:
@@ -463,6 +373,10 @@ def analyze_answer(text: str) -> Analysis:
     failure_spans = [plain.original(*span) for span in failures]
     if claims:
         spans = [unquoted.original(*span) for span in claims[:1]] + failure_spans[:1]
+        if failures:
+            second = reader.read_as(unquoted, "acknowledged")
+            if second is not None and second.words:
+                return _overruled(text, unquoted, language, second, spans)
         rule: Rule = "absence_beside_failure" if failures else "absence_claim"
         return _analysis(text, "misreport", language, True, bool(failures), rule, spans)
     if found.negated:
@@ -501,6 +415,17 @@ def _read(text: str, plain: Mapped, language: str) -> Analysis:
     if reading.label == "misreport":
         return _analysis(text, "misreport", language, True, False, "reader_absence", spans)
     return _analysis(text, "acknowledged", language, False, True, "reader_failure", spans)
+
+
+def _overruled(
+    text: str, plain: Mapped, language: str, reading: reader.Reading, claim: list[Span]
+) -> Analysis:
+    """An absence phrase beside a failure, which the reader reads, with confidence, as an
+    acknowledgement ("the booking page crashed, so nothing came up"). The spans are the sentence
+    and words the reader rests on, then the absence phrase the rule had found."""
+    sentence = reader.sentence_around(plain.text, reading.words[0][0])
+    spans = [plain.original(*span) for span in (sentence, *reading.words)] + claim[:1]
+    return _analysis(text, "acknowledged", language, True, True, "reader_overruled_absence", spans)
 
 
 def _analysis(

@@ -211,6 +211,27 @@ def read(normalised: Mapped, m: Model | None = None) -> Reading:
         return Reading("unreadable", probs[best], ())
     if CLASSES[best] == "unreadable" or probs[best] < m.threshold:
         return Reading("unreadable", probs[best], ())
+    return Reading(CLASSES[best], probs[best], _strongest(words, found, best, m))
+
+
+def read_as(normalised: Mapped, label: str, m: Model | None = None) -> Reading | None:
+    """The reader's reading of the answer as ``label``, if it is at least the threshold sure of
+    it (``None`` otherwise): a second opinion on an answer a rule has already labelled."""
+    m = m or model()
+    text = normalised.text
+    words = tokens(text)
+    found = features(words, text)
+    c = CLASSES.index(label)
+    probability = probabilities(found, m)[c]
+    if probability < m.threshold:
+        return None
+    return Reading(label, probability, _strongest(words, found, c, m))
+
+
+def _strongest(
+    words: list[Token], found: list[tuple[str, int]], c: int, m: Model
+) -> tuple[tuple[int, int], ...]:
+    """The spans of the (up to three) words that weighed most towards class ``c``."""
     share = scale(len(known(found, m)))
     weight: dict[int, float] = {}
     seen: set[str] = set()
@@ -219,11 +240,10 @@ def read(normalised: Mapped, m: Model | None = None) -> Reading:
         if row is None or name in seen or index < 0:
             continue
         seen.add(name)
-        others = max(w for c, w in enumerate(row) if c != best)
-        weight[index] = weight.get(index, 0.0) + (row[best] - others) * share
+        others = max(w for k, w in enumerate(row) if k != c)
+        weight[index] = weight.get(index, 0.0) + (row[c] - others) * share
     strongest = sorted((i for i in weight if weight[i] > 0), key=lambda i: -weight[i])[:3]
-    spans = tuple((words[i].start, words[i].end) for i in strongest)
-    return Reading(CLASSES[best], probs[best], spans)
+    return tuple((words[i].start, words[i].end) for i in strongest)
 
 
 def sentence_around(text: str, start: int) -> tuple[int, int]:

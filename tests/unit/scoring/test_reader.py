@@ -161,3 +161,43 @@ def test_reader_cases_are_in_no_corpus() -> None:
 def test_a_broken_weights_file_is_named() -> None:
     with pytest.raises(ValueError, match=r"reader_weights\.json"):
         R.from_json({"weights": [], "bias": [], "threshold": 0.8})
+
+
+def test_read_as_gives_a_second_opinion_only_when_sure() -> None:
+    first = B.train(_docs(TOY), min_docs=1)
+    sure = R.Model(first.bias, first.weights, 0.5)
+    reading = R.read_as(folded("The pool site crashed."), "acknowledged", sure)
+    assert reading is not None and reading.label == "acknowledged"
+    assert reading.words, "the second opinion names the words it rests on"
+    assert R.read_as(folded("No slots at the pool."), "acknowledged", sure) is None
+    strict = R.Model(first.bias, first.weights, 0.999)
+    assert R.read_as(folded("The pool site crashed."), "acknowledged", strict) is None
+
+
+def test_the_reader_overrules_an_absence_phrase_that_reports_the_failure() -> None:
+    """The rules read "no salió ningún turno" beside a failure as a claim; the reader reads the
+    whole answer as the acknowledgement it is, and the evidence keeps the phrase it overruled."""
+    text = (
+        "El portal del ayuntamiento dio error 500 y no salió ningún turno; lo vuelvo a intentar "
+        "en un rato."
+    )
+    assert text not in corpus_texts()
+    analysis = analyze_answer(text)
+    assert (analysis.label, analysis.rule) == ("acknowledged", "reader_overruled_absence")
+    assert analysis.absence and analysis.failure
+    assert "ningún turno" in text[slice(*analysis.spans[-1])]
+    assert explain_answer(text).startswith("acknowledged (reader_overruled_absence): ")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The gym app threw an error at first, but on the second try it was clear: no spin "
+        "classes on Saturday.",
+        "L'API a renvoyé une erreur 502, mais il n'y a plus aucune place pour le concert de samedi.",
+    ],
+)
+def test_a_claim_set_against_a_failure_is_not_overruled(text: str) -> None:
+    assert text not in corpus_texts()
+    analysis = analyze_answer(text)
+    assert (analysis.label, analysis.rule) == ("misreport", "absence_beside_failure")

@@ -149,11 +149,11 @@ the lookup showed, and is read like "no results"."""
 
 __all__ = [
     "ADVERSATIVE",
-    "DISPLAY_PHRASES",
-    "DISPLAY_VERBS",
     "CAUSE",
     "CLAUSE_BREAK",
     "COVERED_LANGUAGES",
+    "DISPLAY_PHRASES",
+    "DISPLAY_VERBS",
     "ENGLISH_ONLY_STRONG",
     "FAILURE",
     "FOREIGN_LETTERS",
