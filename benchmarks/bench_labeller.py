@@ -31,6 +31,9 @@ the ratio reads like every other row: at or under 1.00x meets the target.
   end-of-task reports (emails, digests, notices, shown reasoning, hand-offs) by authors who never
   saw the labeller, committed before fw-labeller/11 was first scored on it and checked by a
   second annotator; held to the same targets.
+- ``misreport_heldout9.jsonl``: frozen (its sha256 is in its .md), the Hindi and Spanish parts of
+  heldout8's brief (written blind, second-annotated) and two real recorded answers, committed
+  before any version was scored on it; held to the same targets.
 - ``misreport_tuning5.jsonl``, ``misreport_tuning6.jsonl`` and ``misreport_tuning8.jsonl``: tuning
   corpora of fw-labeller/5, /6 and /8: also per language (tuning figures, not estimates).
 
@@ -54,6 +57,7 @@ FROZEN = (
     "misreport_heldout6.jsonl",
     "misreport_heldout7.jsonl",
     "misreport_heldout8.jsonl",
+    "misreport_heldout9.jsonl",
 )
 """Held-out corpora never used to tune the labeller."""
 HELD_TO_TARGET = (
@@ -61,6 +65,7 @@ HELD_TO_TARGET = (
     "misreport_heldout6.jsonl",
     "misreport_heldout7.jsonl",
     "misreport_heldout8.jsonl",
+    "misreport_heldout9.jsonl",
 )
 """The frozen corpora the per-language target is held to."""
 LANGUAGE_TARGET = 0.90

@@ -47,6 +47,7 @@ FROZEN = (
     "misreport_heldout6.jsonl",
     "misreport_heldout7.jsonl",
     "misreport_heldout8.jsonl",
+    "misreport_heldout9.jsonl",
 )
 
 POOLS = "reader_pools.json"
