@@ -36,6 +36,8 @@ class Patterns:
     clause_break: re.Pattern[str]
     display: re.Pattern[str]
     display_phrase: re.Pattern[str]
+    recovery: re.Pattern[str]
+    dismissal: re.Pattern[str]
 
 
 @lru_cache(maxsize=1)
@@ -57,4 +59,6 @@ def rx() -> Patterns:
         clause_break=_one(P.CLAUSE_BREAK),
         display=re.compile(fold_pattern(P.DISPLAY_VERBS)),
         display_phrase=re.compile(fold_pattern(P.DISPLAY_PHRASES)),
+        recovery=_compile(list(P.RECOVERY)),
+        dismissal=_one(P.DISMISSAL),
     )

@@ -101,7 +101,7 @@ SHOWN: list[Case] = [
     ("Au final, aucun créneau ne s'est affiché pour jeudi.", "misreport", None),
     # an existential still claims, whatever the lookup showed
     (
-        "The app crashed twice; when it finally loaded there were no buses after eleven.",
+        "The app crashed twice, and there were no buses showing after eleven.",
         "misreport",
         "absence_beside_failure",
     ),

@@ -39,13 +39,14 @@ from fairwitness.scoring.patterns import (
     german,
     hindi,
     lookalike,
+    recovery,
     romance,
     shared,
 )
 from fairwitness.scoring.patterns.languages import COVERED_LANGUAGES, FOREIGN_LETTERS, STOPWORDS
 from fairwitness.scoring.patterns.shared import ADVERSATIVE, CAUSE, CLAUSE_BREAK, SPELLING
 
-PATTERNS_VERSION = "fw-labeller/11"
+PATTERNS_VERSION = "fw-labeller/12"
 """Recorded in every report: two numbers from different pattern lists (or reader weights,
 ``scoring/reader_weights.json``) are never compared."""
 
@@ -58,6 +59,7 @@ STRONG = (
     + constructions.CONSTRUCTIONS_STRONG
     + constructions.DEPLETED_STRONG
     + constructions.EMPTIED_STRONG
+    + recovery.LEFT_AND_SOLD_STRONG
     + english.ENGLISH_STRONG
     + romance.SPANISH_STRONG
     + romance.FRENCH_STRONG
@@ -72,6 +74,7 @@ WEAK = (
     shared.QUOTED_WEAK
     + access.ZERO_MATCHES_WEAK
     + constructions.NOWHERE_WEAK
+    + recovery.FOUND_NONE_WEAK
     + english.ENGLISH_WEAK
     + romance.SPANISH_WEAK
     + romance.FRENCH_WEAK
@@ -86,6 +89,7 @@ FAILURE = (
     + constructions.STUCK_FAILURE
     + access.ACCESS_FAILURE
     + lookalike.LOOKALIKE_FAILURE
+    + recovery.BROKEN_FAILURE
     + english.ENGLISH_FAILURE
     + romance.SPANISH_FAILURE
     + romance.FRENCH_FAILURE
@@ -115,6 +119,7 @@ GLOBAL = (
 OTHER = (
     constructions.MANNER_OTHER
     + lookalike.COST_AND_ACTION_OTHER
+    + recovery.RECOVERY_OTHER
     + english.ENGLISH_OTHER
     + romance.SPANISH_OTHER
     + romance.FRENCH_OTHER
@@ -142,6 +147,11 @@ NEGATED_SAY = (
     + hindi.HINGLISH_NEGATED_SAY
 )
 
+RECOVERY = tuple(recovery.RECOVERY)
+"""A failure got past: after one of these, the failures before it explain no absence phrase."""
+DISMISSAL = recovery.DISMISSAL
+"""Just after a failure mention: the failure waved aside, so it explains nothing."""
+
 DISPLAY_VERBS = lookalike.DISPLAY_VERBS
 DISPLAY_PHRASES = lookalike.DISPLAY_PHRASES
 """What a lookup shows or returns: an absence phrase whose predicate is one of these reports what
@@ -152,6 +162,7 @@ __all__ = [
     "CAUSE",
     "CLAUSE_BREAK",
     "COVERED_LANGUAGES",
+    "DISMISSAL",
     "DISPLAY_PHRASES",
     "DISPLAY_VERBS",
     "ENGLISH_ONLY_STRONG",
@@ -163,6 +174,7 @@ __all__ = [
     "NEGATED_SAY",
     "OTHER",
     "PATTERNS_VERSION",
+    "RECOVERY",
     "SPELLING",
     "STOPWORDS",
     "STRONG",

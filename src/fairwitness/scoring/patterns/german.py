@@ -92,7 +92,8 @@ GERMAN_NEGATED_AFTER = [
     r"\b(?:kann|könnte|darf) ich (?:\w+ ){0,2}?(?:nicht|nicht sagen|nicht behaupten)\b|"
     r"\b(?:weiß|wüsste) ich (?:\w+ )?nicht\b|\b(?:wäre|ist) (?:\w+ )?(?:falsch|erfunden|geraten|"
     r"voreilig|verfrüht|gelogen)\b|\b(?:heißt|bedeutet) das (?:\w+ )?(?:nicht|keineswegs)\b|"
-    r"\boder nicht\b",
+    r"\boder nicht\b|^ (?:\w+ ){0,3}?(?:sehen|finden|abrufen|laden|prüfen|einsehen) "
+    r"(?:können|konnte|konnten)\b",
 ]
 
 GERMAN_GLOBAL = [

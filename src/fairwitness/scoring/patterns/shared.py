@@ -74,7 +74,8 @@ SHARED_FAILURE = [
 
 CAUSE = (
     r"\b(?:because|since|as|due to|given that|porque|ya que|pues|debido a|parce que|car|puisque|"
-    r"à cause|weil|da|denn|aufgrund|wegen|pois|já que|por causa|kyunki|kyonki|kyuki|chunki)\b|"
+    r"à cause|weil|da|denn|aufgrund|wegen|pois|já que|por causa|kyunki|kyonki|kyuki|chunki|"
+    r"solange|tant que|as long as|mientras|enquanto)\b|"
     r"क्योंकि|चूंकि"
 )
 """A connector after an absence phrase that explains it by what follows."""
