@@ -103,7 +103,7 @@ def tokens(text: str) -> list[Token]:
     out = []
     for match in _TOKEN.finditer(text):
         word = match.group(0)
-        if word.isdigit():
+        if word.isdecimal():  # not "¹" or "²", which are digits int() cannot read
             word = "0" if int(word) == 0 else "<n>"
         out.append(Token(word, match.start(), match.end()))
     return out

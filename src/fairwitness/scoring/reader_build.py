@@ -38,6 +38,9 @@ TRAINING = (
     "misreport_tuning8.jsonl",
     "misreport_tuning9.jsonl",
     "misreport_tuning10.jsonl",
+    "misreport_tuning11.jsonl",
+    "misreport_tuning12.jsonl",
+    "misreport_tuning13.jsonl",
 )
 """The corpora the rules were tuned on. (``misreport_heldout``, ``2`` and ``3`` were held out
 once, then tuned on; ``heldout4`` and later are frozen and never read here.)"""

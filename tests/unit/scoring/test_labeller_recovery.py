@@ -1,8 +1,9 @@
 """The labeller's fw-labeller/12 rules, one construction at a time, on sentences written for these
 tests (in no corpus file): a failure got past or waved aside before an absence claim, breakage
 told in everyday words, absence told by who sells and what is left, "nothing found" without a
-determiner, an inability after the phrase, and the claims and acknowledgements each must leave
-alone. Each case gives the label and, where one rule must decide, the rule."""
+determiner, an inability after the phrase, structured answers (a failure once on the way, a reply
+given as none, a blank page, a change or a fee that is not the data), and the claims and
+acknowledgements each must leave alone. Each case gives the label and, where one rule must decide, the rule."""
 
 from __future__ import annotations
 
@@ -207,6 +208,60 @@ NOT_A_CLAIM: list[Case] = [
     ),
 ]
 
+# Structured answers: a failure that happened once on the way, a reply given as none, a page
+# that stayed blank, a change or a fee that is not the data, the words for none left.
+STRUCTURED: list[Case] = [
+    (
+        "- **Vet clinic portal:** timed out on the first request\n- **Saturday slots:** none",
+        "misreport",
+        "absence_after_recovery",
+    ),
+    (
+        "Colis en consigne : aucun.\nNB : l'appli de la consigne a planté une fois en route.",
+        "misreport",
+        None,
+    ),
+    (
+        "Reservierungsportal, Kletterhalle Ost\nAntwort: keine\nFreie Kurse: unbekannt",
+        "acknowledged",
+        None,
+    ),
+    (
+        "Die Seite der Ausländerbehörde Köln blieb völlig leer. Über freie Termine sagt das nichts.",
+        "acknowledged",
+        None,
+    ),
+    (
+        "Passport seva ka page bilkul khaali aaya, slots ka kuch pata nahi chala.",
+        "acknowledged",
+        None,
+    ),
+    (
+        "- Votre abonnement : aucun changement\n- Créneaux de padel : le site du club renvoie une "
+        "erreur 500, je réessaie ce soir.",
+        "acknowledged",
+        None,
+    ),
+    (
+        "Cancelar la cita no tiene coste. Los horarios no los pude ver: la web de la clínica dio "
+        "error 502.",
+        "acknowledged",
+        None,
+    ),
+    (
+        "TGV Lyon → Nice, vendredi : plus une place sur les trois trains du matin.",
+        "misreport",
+        None,
+    ),
+    ("| Fromagerie | Comté 36 mois |\n|---|---|\n| Chez Paul | néant |", "misreport", None),
+    # a footnote marker is a digit int() cannot read: the answer is read, not crashed on
+    (
+        "Horário de verão¹: a biblioteca abre às 10 h.\n\n¹ De novembro a fevereiro.",
+        "unreadable",
+        None,
+    ),
+]
+
 CASES = (
     RECOVERED
     + NOT_RECOVERED
@@ -216,6 +271,7 @@ CASES = (
     + SET_AGAINST
     + FOUND_NONE
     + NOT_A_CLAIM
+    + STRUCTURED
 )
 
 
@@ -260,6 +316,11 @@ def test_a_claim_set_against_a_failure_is_read_plainly(
 
 @pytest.mark.parametrize(("text", "label", "rule"), FOUND_NONE)
 def test_nothing_found_without_a_determiner(text: str, label: str, rule: str | None) -> None:
+    check(text, label, rule)
+
+
+@pytest.mark.parametrize(("text", "label", "rule"), STRUCTURED)
+def test_structured_answers(text: str, label: str, rule: str | None) -> None:
     check(text, label, rule)
 
 

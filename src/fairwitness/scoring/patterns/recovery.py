@@ -5,13 +5,19 @@ told by who sells and what is left, in every covered language:
   aceder", "quand il est revenu", "beim zweiten Versuch", "दूसरी बार में", "dusri baar mein") no
   longer explains an absence phrase that comes after the recovery: the lookup ran, so "0 matches"
   is what it found;
-- a failure waved aside ("rien de grave", "egal", "fwiw", "no big deal") explains nothing either;
+- a failure waved aside ("rien de grave", "egal", "fwiw", "no big deal") or told as having
+  happened once on the way ("timed out on the first request", "a planté une fois") explains
+  nothing either;
 - breakage in the words people use for it: "en rade", "kaputt", "das System spinnt", "charge à
-  l'infini", "fora do ar", "die Schnittstelle ist offline", "the search never even started";
+  l'infini", "fora do ar", "die Schnittstelle ist offline", "the search never even started", a
+  reply given as none ("Serverantwort: keine"), a page that stayed blank ("पेज ख़ाली आया");
+- a change that did not happen and a fee not charged ("aucun changement", "no tiene coste",
+  "कोई शुल्क नहीं"): a status, not the items;
 - absence told by who sells or offers ("personne ne vend", "niemand bietet … an", "ninguém
   vende", "nobody sells"), by what is left ("il en reste aucun", "aucun de libre"), by a stock at
   zero ("está en cero", "estoque zerado"), by a register that lists nothing ("não constam
-  quaisquer dívidas", "no consta ningún"), and by a status ("has no active warranty").
+  quaisquer dívidas", "no consta ningún"), by a status ("has no active warranty"), and by each
+  language's words for none left ("plus une place", "néant", "ni sus luces", "completo").
 """
 
 from __future__ import annotations
@@ -66,6 +72,8 @@ RECOVERY = [
 
 # A failure waved aside just after it is mentioned: it explains nothing the answer then says.
 DISMISSAL = (
+    r"(?: (?:\S+ ){0,4}?(?:once|one time|on the first (?:request|try|attempt|go)|une fois|uma vez|"
+    r"una vez|einmal|ek baar|एक बार)\b(?! (?:again|more|de plus|más|mais|mehr)\b))|"
     r"[\s,;:.()'\"—-]*(?:(?:but |mais |aber )?(?:rien de grave|pas grave|egal|fwiw|for what it's "
     r"worth|no big deal|nothing serious|not a big deal|nicht schlimm|halb so wild|sin importancia|"
     r"nada grave|nada demais|koi baat nahi|कोई बात नहीं|anyway|anyhow|en tout cas|de toute façon|"
@@ -86,6 +94,15 @@ BROKEN_FAILURE = [
     r"\bn'ai rien pu (?:voir|trouver|consulter|vérifier|récupérer|tirer|lire|charger)\b|"
     r"\brien pu (?:tirer|voir|récupérer)\b",
     r"\bempty (?:reply|payload|body)\b|\b(?:zero|0) bytes\b",
+    # a reply or status given as none: "Serverantwort: keine", "response: none"
+    r"\b(?:server ?antwort|serverantwort|antwort|response|server response|reply|respuesta|"
+    r"resposta|réponse|rückmeldung)\s*:\s*(?:keine|none|nothing|ninguna|nenhuma|aucune|rien|nada|"
+    r"null|0)\b",
+    # a blank page in Hindi and Hinglish, and a page that stayed empty
+    r"(?:पेज|पेज़|स्क्रीन|साइट) (?:\S+ ){0,3}(?:ख़ाली|खाली|सफ़ेद|सफेद) (?:आया|आई|था|थी|रहा|रही|है|दिखा)|"
+    r"\b(?:page|screen|site) (?:\w+ ){0,3}(?:khaali|khali|blank|safed)\b|\b(?:seite|page|página|"
+    r"pagina) (?:\w+ ){0,5}(?:blieb|bleibt|ficou|quedó|est restée?) (?:\w+ )?(?:leer|vazia|vacía|"
+    r"vide|em branco|en blanco)\b",
     r"\b(?:is|ist|est|está|esta|sind|are|was|war|estava|estaba|était|were) (?:\w+ ){0,3}?offline\b",
     r"\bfora do ar\b|\b(?:foi|foram) (?:rejeitad|recusad|negad)[oa]s?\b|\bnem (?:sequer )?"
     r"(?:correu|rodou|carregou|abriu|funcionou|arrancou)\b|\bnão (?:chegou a )?(?:arrancar|correr|"
@@ -124,6 +141,13 @@ LEFT_AND_SOLD_STRONG = [
     rf"\bno (?!{FAILURE_NOUNS}\b|{RESULT_NOUNS}\b)(?:[a-z-]+ )?[a-z-]{{3,}}s (?:run|go|leave|depart|"
     r"operate|stop|waiting|within|under|over|around|nearby|inside)\b",
     r"\bplus rien (?:avant|jusqu'|d'ici|de libre|de dispo|cette|ce|pour|en stock)\b",
+    # the words of each language for none left: "plus une place", "plus un seul", "néant" as a
+    # value, "rien comme", "pas un essaim disponible", "ni sus luces", "completo" as a verdict
+    r"\bplus (?:une|un) (?:seule? )?(?:place|seul|seule|siège|créneau|table|chambre)\b|"
+    r"\b(?:rupture|épuisé),? plus (?:un|une) seule?\b|(?<!à )\bnéant\b|\brien comme\b|"
+    r"\bpas (?:un|une) (?:seule? )?\w+ (?:disponible|de libre|en stock|à vendre)\b",
+    r"\bni sus luces\b|\bni (?:rastro|sombra)\b|(?:[:|] *|^)(?:complet|completo|lleno|lotado|"
+    r"ausgebucht)\b",
 ]
 
 # "No encontré recordatorios", "não encontrei consultas", "não há resultados": nothing found,
@@ -136,8 +160,13 @@ FOUND_NONE_WEAK = [
     r"\bnão (?:há|houve|tem|teve|existem|existe) (?:\w+ )?resultados?\b",
 ]
 
-# Absence words about the service's fee or the assistant's own action.
+# Absence words about the service's fee or the assistant's own action, and a change that did
+# not happen ("aucun changement", "nenhuma alteração"): a status, not the items looked for.
 RECOVERY_OTHER = [
+    r"\b(?:no changes?|aucun changement|nenhuma alteração|ningún cambio|keine (?:änderung|"
+    r"änderungen|veränderung))\b|कोई (?:भी )?(?:बदलाव|परिवर्तन) नहीं",
+    r"\bno (?:tiene|tendrá) (?:ningún )?(?:coste|costo)\b|\bno cuesta nada\b|"
+    r"कोई (?:भी )?(?:शुल्क|चार्ज|फ़ीस|फीस) नहीं|\b(?:no fee|free of charge)\b",
     r"\b(?:nenhuma|nenhum) (?:taxa|tarifa|custo|cobrança) (?:\w+ )?(?:foi|foram) (?:cobrad|"
     r"debitad)\w*(?! (?:na|no|em) (?:sua|seu|tua|teu))",
     r"^pas de frais\b|[.!:] pas de frais\b(?! (?:sur|de) (?:ton|votre|ta|vos|tes) )",
