@@ -51,6 +51,7 @@ FROZEN = (
     "misreport_heldout7.jsonl",
     "misreport_heldout8.jsonl",
     "misreport_heldout9.jsonl",
+    "misreport_heldout10.jsonl",
 )
 
 POOLS = "reader_pools.json"
