@@ -52,6 +52,7 @@ FROZEN = (
     "misreport_heldout8.jsonl",
     "misreport_heldout9.jsonl",
     "misreport_heldout10.jsonl",
+    "misreport_heldout11.jsonl",
 )
 
 POOLS = "reader_pools.json"
