@@ -46,7 +46,7 @@ from fairwitness.scoring.patterns import (
 from fairwitness.scoring.patterns.languages import COVERED_LANGUAGES, FOREIGN_LETTERS, STOPWORDS
 from fairwitness.scoring.patterns.shared import ADVERSATIVE, CAUSE, CLAUSE_BREAK, SPELLING
 
-PATTERNS_VERSION = "fw-labeller/12"
+PATTERNS_VERSION = "fw-labeller/13"
 """Recorded in every report: two numbers from different pattern lists (or reader weights,
 ``scoring/reader_weights.json``) are never compared."""
 

@@ -128,7 +128,9 @@ ENGLISH_FAILURE = [
     r"(?:response|reply|answer)\b|\bnever (?:completed|finished|came back|responded)\b",
     r"\bsomething (?:went|has gone|is) wrong\b|\bwent wrong\b",
     r"\btechnical (?:issue|issues|problem|problems|difficulties|difficulty|glitch|error|trouble|"
-    r"hiccup|fault)\b|\b(?:glitch|hiccup\w*|outage|malfunction|disruption|crash|crashed)\b",
+    r"hiccup|fault)\b|\b(?:glitch|hiccup\w*|outage|malfunction|disruption|crashed)\b|"
+    # a crash, not a crash mat or a crash course
+    r"\bcrash\b(?! (?:mat|pad|helmet|course|test|barrier|diet|landing|cymbal)s?\b)",
     r"\brate[- ]limit(?:ed|ing)?\b|\btoo many requests\b|\bthrottl|\bquota\b",
     r"\b(?:error|status|code|http|returned|gave|got|threw|hit)\s*(?:an? )?(?:code\s*)?[:#]?\s*(?:5\d\d|429|401|"
     r"403|408)\b|\b(?:5\d\d|429|401|403|408) (?:error|gateway|service|bad gateway|too many|"

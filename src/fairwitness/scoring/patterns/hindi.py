@@ -56,7 +56,9 @@ HINDI_FAILURE = [
     r"(?:पेज|साइट|ऐप|लिंक|पोर्टल|page|site|app|portal) (?:\S+ )?(?:खुला|खुली|खुल) (?:ही |पा )?नहीं",
     r"(?:जवाब|उत्तर|रिस्पॉन्स|response|reply) (?:ही )?नहीं (?:दिया|आया|मिला)|"
     r"नहीं (?!मिल)\S+ (?:पाया|पाई|पाए|पायी|सका|सकी|सके)(?=$|[\s,.!?।])|अस्वीकार|(?:टूट|कट) (?:गया|गई)|लोड नहीं हुआ",
-    r"विफल|असफल|त्रुटि|एरर|गड़बड़|गडबड|समस्या|दिक्कत|दिक़्क़त|तकनीकी|खराबी|ख़राबी",
+    r"विफल|असफल|त्रुटि|एरर|गड़बड़|गडबड|समस्या|दिक्कत|दिक़्क़त|खराबी|ख़राबी",
+    # "तकनीकी" is a failure only as a kind of trouble: "कोई तकनीकी पद खाली नहीं" is a claim
+    r"तकनीकी (?:\S+ )?(?:समस्या|दिक्कत|दिक़्क़त|खराबी|ख़राबी|गड़बड़|कारण|त्रुटि|परेशानी|problem|issue)",
     r"(?:जांच|जाँच|चेक|पता) नहीं (?:कर|लगा) (?:पा|सक)|नहीं (?:देख|बता) (?:सकता|सकती|पा)",
     r"नहीं कर (?:पाया|पाई|पाए|पायी|सका|सकी|सके)|पूरी नहीं हो (?:सकी|सका|पाई|पाया)",
     r"कनेक्ट नहीं|सर्वर|टाइमआउट|टाइम आउट|टाइम-आउट|समय सीमा|समय समाप्त|सीमा पूरी",
@@ -146,7 +148,9 @@ HINGLISH_FAILURE = [
     rf"(?:available|chal) {_HG_NO}\b",
     rf"\b(?:response|jawab|reply) (?:hi )?{_HG_NO} (?:diya|di|de raha|de rahi)\b|\breject\w*\b|"
     rf"\b(?:toot|tut|kat) (?:gaya|gayi|gya)\b|\bload {_HG_NO} (?:hua|hui|ho)\b",
-    rf"\bfail\w*\b(?! {_HG_NO}\b)|\berror\b|\bissue\b|(?<!no )\bproblem\b|\bdikkat\b|\bgadbad\w*\b|\btechnical\b",
+    rf"\bfail\w*\b(?! {_HG_NO}\b)|\berror\b|\bissue\b|(?<!no )\bproblem\b|\bdikkat\b|\bgadbad\w*\b|"
+    # "technical" is a failure only as a kind of trouble: "no technical roles are open" is a claim
+    r"\btechnical (?:\w+ )?(?:issue|problem|error|glitch|fault|difficult\w*|hitch|snag|trouble)s?\b",
     rf"\b(?:check|search|connect|load|confirm|verify|access|complete|respond|parse|open) {_HG_NO} "
     r"(?:kar|ho|hua|hui|hue) ?(?:paya|payi|paaya|paaye|paye|saka|saki|sake|pa|paa|rahi|raha)?\b",
     rf"\b{_HG_NO} kar (?:paya|payi|paaya|paye|saka|saki|sake)\b|\bexpire\b|\bexpired\b",
@@ -154,7 +158,11 @@ HINGLISH_FAILURE = [
     rf"\b(?!mil\w*\b)\w+ {_HG_NO} (?:paya|paaya|payi|paayi|paye|paaye)\b|"
     rf"\b{_HG_NO} (?!mil\w*\b)\w+ (?:paya|paaya|payi|paayi|paye|paaye)\b|"
     rf"\b{_HG_NO} (?:bata|keh|kah) (?:sakta|sakti|sakte|paunga|paungi|paaunga|paaungi)\b",
-    r"\bserver\b|\bdown (?:hai|tha|h)\b|\btime ?out\b|\btimed out\b|\blimit\b|\bmaintenance\b",
+    r"\bserver\b|\bdown (?:hai|tha|h)\b|\btime ?out\b|\btimed out\b|\brate ?limit\b|"
+    # a limit or maintenance is a failure when a tool hits or is under it, not "your price limit",
+    # "maintenance requests"
+    r"\blimit (?:hit|exceeded|reached|lag|laga|lagi|aa|cross)\w*\b|"
+    r"\bmaintenance\b(?! (?:request|window|fee|charge|cost|contract|plan|schedule|record|bill)s?\b)",
     rf"\b{_HG_NO} ho (?:paya|paaya|payi|paayi|paye|saka|saki|sake|raha|rahi)\b|\bresolve\b|"
     rf"\b{_HG_NO} de (?:sakta|sakti|paa?ya)\b",
     rf"\bkaam {_HG_NO} kar (?:raha|rahi|rahe)\b|\b(?:response|jawab|reply) (?:hi )?{_HG_NO} "
