@@ -37,6 +37,7 @@ from fairwitness.scoring.patterns import (
     constructions,
     english,
     german,
+    hedges,
     hindi,
     lookalike,
     recovery,
@@ -60,6 +61,7 @@ STRONG = (
     + constructions.DEPLETED_STRONG
     + constructions.EMPTIED_STRONG
     + recovery.LEFT_AND_SOLD_STRONG
+    + hedges.HEDGED_STRONG
     + english.ENGLISH_STRONG
     + romance.SPANISH_STRONG
     + romance.FRENCH_STRONG

@@ -91,7 +91,8 @@ _NOT_A_TALLY = (
 )
 ZERO_VALUE_STRONG = [
     rf"(?:^|\n)(?=[^\n]*[a-zà-ɏ\u0900-\u097f])(?:{_NOT_A_TALLY}[^\n\d:]){{3,60}}:? (?:[€$£₹] ?|rs\.? |"
-    r"inr |r\$ ?)?(?:0|0[.,]00?|zero|cero|zéro|null|nil)(?: 0){0,6}(?: [a-zà-ɏ€$£₹]{1,5})?(?: ?[.!]|\s*(?=\n|$))",
+    r"inr |r\$ ?)?(?:0|0[.,]00?|zero|cero|zéro|null|nil|शून्य)(?: 0){0,6}(?: [a-zà-ɏ€$£₹]{1,5})?"
+    r"(?: ?[.!]|\s*(?=\n|$))",
 ]
 
 # Absence told in everyday constructions rather than with a plain "no":

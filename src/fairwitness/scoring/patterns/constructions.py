@@ -115,6 +115,20 @@ DEPLETED_STRONG = [
     r"réponse|accès|connexion|résultats?|nouvelles|données|info\w*)\b)|\bn'en (?:reste|a|avons) "
     r"(?:plus|aucun\w*)\b",
     r"\b(?:leer ?gekauft|restlos weg|alles weg)\b",
+    # the verb alone, its subject before it: "tickets have run out", "se acabaron las entradas",
+    # "टिकट खत्म हो गए", not a time, a session or a quota running out, nor "se acabó de cargar"
+    # (it just finished loading)
+    r"(?<!time )(?<!clock )(?<!patience )(?<!session )(?<!battery )(?<!quota )(?<!credits )"
+    r"(?<!trial )(?<!data )(?<!luck )\b(?:(?:have|has|had) (?:all )?run out|(?:all )?ran out)\b(?! of)",
+    rf"\bse (?:me |nos |les |le )?(?:ha |han )?(?:acab(?:ó|aron|ado)|termin(?:ó|aron|ado))\b"
+    rf"(?! de\b)(?! (?:el |la |los |las )?{_NOT_STOCK}\b)(?! (?:la )?(?:sesión|espera|búsqueda|"
+    r"consulta|carga|descarga|conexión)\b)",
+    r"\b(?:tickets|seats|slots|appointments|rooms|places|spots|passes|tokens|coupons|vouchers|"
+    r"copies|vacancies|openings|stocks?) (?:are |have |got |has |is )(?:all |already )?"
+    r"(?:over|finished|exhausted)\b",
+    r"(?<!समय )(?<!सत्र )(?<!सेशन )(?<!session )(?<!time )(?<!टोकन )(?<!token )(?<!कोटा )(?<!quota )"
+    r"(?<!लिमिट )(?<!limit )(?<!सीमा )(?<!बैटरी )(?<!डेटा )(?<!डाटा )(?<!data )(?<!इंतजार )"
+    r"(?<!प्रतीक्षा )(?:खत्म|समाप्त) हो (?:गए|गये|गई|गयी|गया|चुके|चुकी|चुका)",
 ]
 
 # A shelf, a list or a diary that became empty: "the shelf's empty", "quedó vacía", "ficou vazia",
