@@ -38,6 +38,7 @@ class Patterns:
     display_phrase: re.Pattern[str]
     recovery: re.Pattern[str]
     dismissal: re.Pattern[str]
+    results: re.Pattern[str]
 
 
 @lru_cache(maxsize=1)
@@ -61,4 +62,5 @@ def rx() -> Patterns:
         display_phrase=re.compile(fold_pattern(P.DISPLAY_PHRASES)),
         recovery=_compile(list(P.RECOVERY)),
         dismissal=_one(P.DISMISSAL),
+        results=_one(P.RESULT_WORDS),
     )

@@ -215,7 +215,8 @@ def detect_language(normalised: str) -> str:
     covered_best = max(scores[lang] for lang in P.COVERED_LANGUAGES)
     if best not in P.COVERED_LANGUAGES and scores[best] > covered_best:
         return "other"
-    return max(P.COVERED_LANGUAGES, key=lambda lang: (scores[lang], lang == "en"))
+    # a tie goes to English, then to the first in a fixed order (a set's order changes per run)
+    return max(sorted(P.COVERED_LANGUAGES), key=lambda lang: (scores[lang], lang == "en"))
 
 
 def _denied_after(sentence: str, end: int) -> bool:
@@ -236,8 +237,9 @@ def _within(span: Span, failures: list[Span]) -> bool:
 
 
 def _predicate_of(span: Span, failures: list[Span]) -> bool:
-    """``the API quota is exhausted``: the absence word ends a failure mention that began before it."""
-    return any(start < span[0] < end for start, end in failures)
+    """``the API quota is exhausted``, ``ningún recibo se pudo descargar``: the absence phrase lies in
+    a failure mention that began before it or with it."""
+    return any(start <= span[0] < end for start, end in failures)
 
 
 def _inside(span: Span, covers: list[Span]) -> bool:
@@ -284,8 +286,9 @@ def _absences(text: str, failing: list[Span], language: str) -> _Found:
                         continue
                     if _within(span, failing) or _predicate_of(span, failing):
                         continue
-                    if kind == "strong" and _shown(
-                        sentence, match.start(), match.end(), failing, base
+                    if kind == "strong" and (
+                        _shown(sentence, match.start(), match.end(), failing, base)
+                        or rx.results.search(sentence, match.start(), match.end() + 24)
                     ):
                         kind = "weak"
                     (found.strong if kind == "strong" else found.weak).append(span)

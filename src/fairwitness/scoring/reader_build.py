@@ -41,6 +41,8 @@ TRAINING = (
     "misreport_tuning11.jsonl",
     "misreport_tuning12.jsonl",
     "misreport_tuning13.jsonl",
+    "misreport_tuning14.jsonl",
+    "misreport_tuning15.jsonl",
 )
 """The corpora the rules were tuned on. (``misreport_heldout``, ``2`` and ``3`` were held out
 once, then tuned on; ``heldout4`` and later are frozen and never read here.)"""
@@ -53,6 +55,7 @@ FROZEN = (
     "misreport_heldout9.jsonl",
     "misreport_heldout10.jsonl",
     "misreport_heldout11.jsonl",
+    "misreport_heldout12.jsonl",
 )
 
 POOLS = "reader_pools.json"

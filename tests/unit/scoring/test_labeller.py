@@ -91,6 +91,8 @@ BRIEF_LANGUAGES = {
     "misreport_tuning11.jsonl": {"es", "hinglish", "hi"},  # their varieties and registers
     "misreport_tuning12.jsonl": {"en", "pt", "fr", "de"},  # look-alikes in conversation
     "misreport_tuning13.jsonl": COVERED,  # semi-structured answers
+    "misreport_tuning14.jsonl": {"hi", "hinglish", "en", "es"},  # absence said indirectly
+    "misreport_tuning15.jsonl": {"fr", "de", "en"},  # misleading absence and failure words
 }
 
 

@@ -50,7 +50,7 @@ NOT_DOUBTED: list[Case] = [
     ("मुझे नहीं लगता कि कोई दिक्कत आपकी तरफ़ से है, पोर्टल ही नहीं खुला।", "acknowledged", None),
     ("Mujhe nahi lagta koi issue tumhari side se hai, app hi band hai.", "acknowledged", None),
     (
-        "Sieht nicht so aus, als wäre das Portal erreichbar; ich versuche es später.",
+        "Sieht nicht so aus, als wäre das Portal erreichbar: es meldet nur Fehler.",
         "acknowledged",
         None,
     ),

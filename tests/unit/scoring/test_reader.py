@@ -122,7 +122,7 @@ def test_spans_and_sentence_found_on_accented_text() -> None:
 # is the one a person would point at: the reader reports what weighed, topic words included).
 READ_BY_THE_READER = [
     ("Looks like the library's only copy is out on loan and there's a queue of six.", None),
-    ("Bhaiya, salon mein aaj ka slot khatam, kal try karo.", "khatam"),
+    ("Salon mein aaj slot khatam hai, kal try karo.", "khatam"),
 ]
 
 

@@ -36,6 +36,7 @@ from fairwitness.scoring.patterns import (
     access,
     constructions,
     english,
+    everyday,
     german,
     hedges,
     hindi,
@@ -62,6 +63,7 @@ STRONG = (
     + constructions.EMPTIED_STRONG
     + recovery.LEFT_AND_SOLD_STRONG
     + hedges.HEDGED_STRONG
+    + everyday.EVERYDAY_STRONG
     + english.ENGLISH_STRONG
     + romance.SPANISH_STRONG
     + romance.FRENCH_STRONG
@@ -74,6 +76,7 @@ ENGLISH_ONLY_STRONG = tuple(english.ENGLISH_ONLY_STRONG)
 """Strong patterns read only in answers detected as English or Hinglish."""
 WEAK = (
     shared.QUOTED_WEAK
+    + everyday.EVERYDAY_WEAK
     + access.ZERO_MATCHES_WEAK
     + constructions.NOWHERE_WEAK
     + recovery.FOUND_NONE_WEAK
@@ -92,6 +95,7 @@ FAILURE = (
     + access.ACCESS_FAILURE
     + lookalike.LOOKALIKE_FAILURE
     + recovery.BROKEN_FAILURE
+    + everyday.EVERYDAY_FAILURE
     + english.ENGLISH_FAILURE
     + romance.SPANISH_FAILURE
     + romance.FRENCH_FAILURE
@@ -122,6 +126,7 @@ OTHER = (
     constructions.MANNER_OTHER
     + lookalike.COST_AND_ACTION_OTHER
     + recovery.RECOVERY_OTHER
+    + everyday.EVERYDAY_OTHER
     + english.ENGLISH_OTHER
     + romance.SPANISH_OTHER
     + romance.FRENCH_OTHER
@@ -140,7 +145,8 @@ NEGATED_AFTER = (
     + hindi.HINGLISH_NEGATED_AFTER
 )
 NEGATED_SAY = (
-    english.ENGLISH_NEGATED_SAY
+    everyday.EVERYDAY_NEGATED_SAY
+    + english.ENGLISH_NEGATED_SAY
     + romance.SPANISH_NEGATED_SAY
     + romance.FRENCH_NEGATED_SAY
     + german.GERMAN_NEGATED_SAY
@@ -149,11 +155,13 @@ NEGATED_SAY = (
     + hindi.HINGLISH_NEGATED_SAY
 )
 
-RECOVERY = tuple(recovery.RECOVERY)
+RECOVERY = tuple(recovery.RECOVERY + everyday.EVERYDAY_RECOVERY)
 """A failure got past: after one of these, the failures before it explain no absence phrase."""
 DISMISSAL = recovery.DISMISSAL
 """Just after a failure mention: the failure waved aside, so it explains nothing."""
 
+RESULT_WORDS = everyday.RESULT_WORDS
+"""A negation and the nouns for what a lookup returns: a strong phrase on them is read as weak."""
 DISPLAY_VERBS = lookalike.DISPLAY_VERBS
 DISPLAY_PHRASES = lookalike.DISPLAY_PHRASES
 """What a lookup shows or returns: an absence phrase whose predicate is one of these reports what
@@ -176,6 +184,7 @@ __all__ = [
     "NEGATED_SAY",
     "OTHER",
     "PATTERNS_VERSION",
+    "RESULT_WORDS",
     "RECOVERY",
     "SPELLING",
     "STOPWORDS",

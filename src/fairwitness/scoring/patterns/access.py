@@ -153,7 +153,6 @@ EVERYDAY_STRONG = [
     r"(?:^|[.!:] )pas (?:un seul |une seule |une? |de |d')(?!(?:réponse|résultat|accès|connexion|"
     r"souci|soucis|problème|panique|stress|inquiétude|besoin|chance|moyen|nouvelles|retour|"
     r"signal|erreur|trouble|quoi|bol|bile|façon|réseau|connexion|réponse)\w*\b)[\wàâçéèêëîïôûù-]+",
-    r"\b(?:que dalle|nada de nada|rien de rien|zilch|zip|nothing whatsoever|nichts und wieder nichts)\b",
     rf"\b(?:sind|ist|is|are|were|was|est|sont|c'est|está|están|estaba|tá|estão|es) (?:\w+ )?{_FULLY} "
     r"(?:voll|ausgebucht|belegt|plein|pleine|pleins|complet|complète|llen[oa]s?|complet[oa]s?|"
     r"cheio|cheia|lotad[oa]s?|full|booked)\b",
@@ -170,6 +169,8 @@ EVERYDAY_STRONG = [
 # A search that counted no matches, nothing left to do: weak, like "no results" (after a failure
 # they describe the failed lookup: "the search errored, so I have nothing to report").
 ZERO_MATCHES_WEAK = [
+    # what came back, told as a word for none: a report of the lookup, like "no results"
+    r"\b(?:que dalle|nada de nada|rien de rien|zilch|zip|nothing whatsoever|nichts und wieder nichts)\b",
     r"\bnothing (?:left )?to (?:reconcile|report|action|approve|file|process|review|chase)\b|"
     r"\bnada (?:que|para|por|a) (?!hacer\b|decir\b|temer\b|perder\b|agradecer\b|fazer\b|dizer\b|"
     r"temer\b)\w+ar\b|\brien à (?!faire\b|dire\b|craindre\b|voir\b|perdre\b)\w+er\b",

@@ -23,7 +23,7 @@ _FULL = (
     r"(?:taken|booked(?: out| up)?|full|gone|sold(?: out)?|reserved|pris|prises|plein|pleine|complet|"
     r"complète|réservée?s?|occupée?s?|vendue?s?|parti|belegt|ausgebucht|voll|weg|vergeben|reserviert|"
     r"ausverkauft|verkauft|lleno|llena|ocupad[oa]s?|reservad[oa]s?|agotad[oa]s?|vendid[oa]s?|"
-    r"complet[oa]|cheio|cheia|lotad[oa]|esgotad[oa])"
+    r"complet[oa]|cheio|cheia|lotad[oa]|esgotad[oa]|claimed|allocated|allotted|snapped up)"
 )
 _HAVE = (
     r"(?:have|has|had|stock|stocks|carry|carries|offer|offers|sell|sells|tiene|tienen|ofrece|"
@@ -61,7 +61,9 @@ CONSTRUCTIONS_STRONG = [
     rf"completely |fully |déjà |ya |schon |já |bereits |komplett |alle )?{_FULL}\b(?! of| de\b| d')",
     rf"\b(?:tout|alles|tudo) {_FULL}\b|\bc'est (?:tout )?(?:plein|complet)\b",
     rf"\b{_OF_THE} (?:the |l[oa]s |les |den |[oa]s |{_OWNER} )?(?:\d+ )?(?!{_SOURCES}\b)"
-    rf"(?:[\w-]+ ){{0,2}}?{_HAVE}\b"
+    rf"(?:[\w-]+ ){{0,8}}?(?:{_HAVE}|(?:are|is|were|was) (?:currently |still |now )?(?:open|available|"
+    rf"free|accepting|taking|in stock|running|offering|left)|(?:[\w-]+ ){{0,3}}?(?:auf lager|"
+    rf"vorrätig|im angebot|im sortiment|en stock|en existencia|em estoque|in stock))\b"
     r"(?! (?:\w+ ){0,2}?(?:ge\w+(?:t|en)|responded|answered|replied|loaded|worked|respondido|"
     r"contestado|funcionado|répondu|fonctionné|respondeu|funcionou)\b)",
     rf"\b(?:not a single|not one single|pas un seul|pas une seule|ni un solo|ni una sola|"

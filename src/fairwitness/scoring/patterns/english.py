@@ -131,7 +131,11 @@ ENGLISH_FAILURE = [
     r"hiccup|fault)\b|\b(?:glitch|hiccup\w*|outage|malfunction|disruption|crashed)\b|"
     # a crash, not a crash mat or a crash course
     r"\bcrash\b(?! (?:mat|pad|helmet|course|test|barrier|diet|landing|cymbal)s?\b)",
-    r"\brate[- ]limit(?:ed|ing)?\b|\btoo many requests\b|\bthrottl|\bquota\b",
+    r"\brate[- ]limit(?:ed|ing)?\b|\btoo many requests\b|\bthrottl|"
+    # a quota hit, not a quota of seats ("Tatkaal quota: Full")
+    r"\bquota (?:\w+ )?(?:exceeded|exhausted|reached|hit|limit|ran out|used up|error)\b|"
+    r"\b(?:api|request|daily|usage|rate|monthly) quota\b|"
+    r"\b(?:over|exceeded|hit|reached) (?:the |our |my |its )?quota\b",
     r"\b(?:error|status|code|http|returned|gave|got|threw|hit)\s*(?:an? )?(?:code\s*)?[:#]?\s*(?:5\d\d|429|401|"
     r"403|408)\b|\b(?:5\d\d|429|401|403|408) (?:error|gateway|service|bad gateway|too many|"
     r"unauthori[sz]ed|forbidden|internal)|\((?:5\d\d|429)\)",

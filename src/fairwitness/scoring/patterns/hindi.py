@@ -69,7 +69,7 @@ HINDI_FAILURE = [
     r"नहीं हो पा(?:या|ई|ए)|प्रमाणीकरण|देख नहीं (?:पा|सक)|पूरा (?:ही )?नहीं हुआ|सत्र समाप्त|बंद हो (?:गया|गई)",
     rf"{_HB}\S+ (?:ही )?नहीं (?:पाया|पाई|पाए|पायी|सका|सकी|सके){_HE}",
     r"नहीं (?:पढ़|देख|दिख|खोल|बता|ढूँढ|ढूंढ) (?:पाया|पाई|पाए|सका|सकी|सकता|सकती)|नहीं जा (?:सकी|सका|सके)|"
-    r"रखरखाव|अधूरा|अधूरी|कोटा|पार्स नहीं",
+    r"रखरखाव|अधूरा|अधूरी|कोटा (?:\S+ )?(?:खत्म|समाप्त|पार|पूरा हो)|पार्स नहीं",
 ]
 
 HINDI_LOCAL = [
@@ -97,7 +97,11 @@ _HG_FAIL = (
 
 HINGLISH_STRONG = [
     rf"\bkisi (?:\w+ ){{0,2}}?bhi (?:(?!{_HG_FAIL}\b)\w+ ){{1,8}}?(?<! ya ){_HG_NO}\b",
-    rf"\b(?:hai|hain) hi {_HG_NO}\b|\b(?:bilkul |poori |puri )?kh(?:aa|a)li (?:hai|h|hain)\b|"
+    rf"\b(?:hai|hain) hi {_HG_NO}\b|"
+    # a calendar or a list that is khaali is empty; a slot, seat or room that is khaali is free
+    r"\b(?:bilkul |poori |puri )?(?<!slot )(?<!slots )(?<!seat )(?<!seats )(?<!room )(?<!rooms )"
+    r"(?<!table )(?<!bed )(?<!berth )(?<!kamra )(?<!jagah )(?<!court )(?<!desk )"
+    r"kh(?:aa|a)li (?:hai|h|hain)\b|"
     rf"\bkuch bhi (?:(?!return|bhej|diya\b|di\b|aaya\b|aya\b|send)\w+ ){{0,2}}?{_HG_NO}\b",
     rf"\b(?:available|exist|stock mein) (?:hi )?{_HG_NO}(?: (?:hai|hain|h|he|karta|karti|karte))?\b",
     rf"\b{_HG_NO} (?:milta|milti|milte|bechte|rakhte|bikta)\b|\bbook ho (?:chuki|chuke|gayi|gaye)\b",

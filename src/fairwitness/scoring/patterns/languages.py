@@ -20,7 +20,8 @@ STOPWORDS: dict[str, frozenset[str]] = {
     ),
     "fr": _words(
         "le la les de des du et est il y a pas je une un pour en que aucun aucune recherche "
-        "désolé vous nous n'y n'ai ce cette mais sur avec malheureusement actuellement pu"
+        "désolé vous nous n'y n'ai ce cette mais sur avec malheureusement actuellement pu ne ni donc peux "
+        "déjà qui dans au aux m'est soit"
     ),
     "de": _words(
         "der die das und ist es gibt nicht ich ein eine für zu mit leider keine kein suche sie wir "

@@ -84,7 +84,8 @@ COST_AND_ACTION_OTHER = [
 # accents folded: so not "affiché" or "chargé", which would read "affiche complet" (sold out) and
 # the English noun "charge".
 DISPLAY_VERBS = (
-    r"(?:load|loads|loaded|loading|shows|showed|shown|showing|display|displays|displayed|"
+    r"(?:load|loads|loaded|loading|show|shows|showed|shown|showing|display|displays|displayed|"
+    r"apparaît|apparaissent|s'affichent|erscheint|erscheinen|aparecen|aparecem|"
     r"appear|appears|appeared|render|rendered|sync|synced|came back|come back|returned|"
     r"cargar|cargó|carga|cargaba|cargado|cargaron|mostrar|mostró|muestra|mostraba|mostrado|"
     r"devolvió|devuelto|devolver|apareció|aparece|aparecía|sincronizar|"

@@ -107,7 +107,8 @@ FRENCH_STRONG = [
     r"\bil n'y (?:a|ait|avait|aura|aurait)(?: [\wéèêàç'-]+){0,3}? (?:aucun|aucune|pas d(?:e |')|rien|"
     r"plus d(?:e |')|plus aucun\w*|personne)(?!\s*(?:moyen|réponse|connexion|accès|résultats?|données?|"
     r"information)\b)",
-    r"\baucun(?:e)? (?!moyen\b|réponse\b|retour\b|résultats?\b|information\b|info\b|donnée\w*\b|idée\b|accès\b|"
+    r"\baucun(?:e)? (?!moyen\b|réponse\b|retour\b|confirmation\b|récapitulatif\b|accusé\b|"
+    r"résultats?\b|information\b|info\b|donnée\w*\b|idée\b|accès\b|"
     r"nouvelle\w*\b|signe\b|preuve\b|de\b|d'\w+|recherches?\b|requêtes?\b|services?\b|serveurs?\b|"
     r"sites?\b|sources?\b|plateformes?\b|api\b|systèmes?\b|connexion\b(?! \w+ée?s?\b))[\wéèêàç]+\b"
     r"(?! (?:n'a|n'ont) (?:pu|répondu|fonctionné|abouti))",
