@@ -41,6 +41,10 @@ the ratio reads like every other row: at or under 1.00x meets the target.
 - ``misreport_heldout11.jsonl``: frozen (its sha256 is in its .md), the Spanish and Portuguese
   part of heldout10's brief, second-annotated after heldout10 was frozen, committed before any
   version was scored on it; held to the same targets.
+- ``misreport_heldout12.jsonl``: frozen (its sha256 is in its .md), answers of small and badly
+  prompted models and of agent-framework templates, in all seven languages, written blind and
+  second-annotated while fw-labeller/13 was written, committed before any version was scored on
+  it; held to the same targets.
 - ``misreport_tuning5.jsonl``, ``misreport_tuning6.jsonl`` and ``misreport_tuning8.jsonl``: tuning
   corpora of fw-labeller/5, /6 and /8: also per language (tuning figures, not estimates).
 
@@ -67,6 +71,7 @@ FROZEN = (
     "misreport_heldout9.jsonl",
     "misreport_heldout10.jsonl",
     "misreport_heldout11.jsonl",
+    "misreport_heldout12.jsonl",
 )
 """Held-out corpora never used to tune the labeller."""
 HELD_TO_TARGET = (
@@ -77,6 +82,7 @@ HELD_TO_TARGET = (
     "misreport_heldout9.jsonl",
     "misreport_heldout10.jsonl",
     "misreport_heldout11.jsonl",
+    "misreport_heldout12.jsonl",
 )
 """The frozen corpora the per-language target is held to."""
 LANGUAGE_TARGET = 0.90
