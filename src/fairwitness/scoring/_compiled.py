@@ -39,6 +39,7 @@ class Patterns:
     recovery: re.Pattern[str]
     dismissal: re.Pattern[str]
     results: re.Pattern[str]
+    retried: re.Pattern[str]
 
 
 @lru_cache(maxsize=1)
@@ -63,4 +64,5 @@ def rx() -> Patterns:
         recovery=_compile(list(P.RECOVERY)),
         dismissal=_one(P.DISMISSAL),
         results=_one(P.RESULT_WORDS),
+        retried=_compile(list(P.RETRY_SUCCEEDED)),
     )

@@ -33,20 +33,23 @@ _PIECE = 4
 # An absence claim needs a word that can carry one: a negation, a zero, "empty", "without", or a
 # word of running out or filling up. These are closed classes in every covered language (stems,
 # read accent-folded), so the reader never calls an answer a misreport for its topic words alone
-# ("your balance is 3,412 euros" shares words with "no balance available").
+# ("your balance is 3,412 euros" shares words with "no balance available"). "Left" is not one: with
+# no negation or zero beside it, "plenty left" and "only two left" say that some remain; nor is
+# "khali" / "खाली", said of a free slot ("slot khaali hai") as often as of an empty list, and only
+# "booked" of "book" is one ("book karun?" offers to book).
 _CUES = {
     "en": "no not nothing none nobody noone never zero 0 without empty nil nope nah neither nor nowhere",
     "de": "kein keine keinen keinem keiner keines nicht nichts nie niemand ohne leer null nix nirgends",
     "es": "nada nadie ningun ninguna ninguno sin vacio vacia cero ni nunca tampoco",
     "fr": "rien pas aucun aucune personne sans vide ne jamais nul nulle",
     "pt": "nao nenhum nenhuma ninguem sem vazio vazia",
-    "hinglish": "nahi nahin nhi nai na koi bina khali shunya mat",
-    "hi": "नहीं नही न कोई बिना खाली शून्य मत",
+    "hinglish": "nahi nahin nhi nai na koi bina shunya mat",
+    "hi": "नहीं नही न कोई बिना शून्य मत",
 }
 _CUE_WORDS = frozenset(word for words in _CUES.values() for word in words.split())
 _CUE_STEMS = (
     "full",
-    "book",
+    "booked",
     "sold",
     "gone",
     "taken",
@@ -55,7 +58,6 @@ _CUE_STEMS = (
     "ran",
     "run",
     "over",
-    "left",
     "finish",
     "complet",
     "lleno",

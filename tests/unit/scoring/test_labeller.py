@@ -93,6 +93,8 @@ BRIEF_LANGUAGES = {
     "misreport_tuning13.jsonl": COVERED,  # semi-structured answers
     "misreport_tuning14.jsonl": {"hi", "hinglish", "en", "es"},  # absence said indirectly
     "misreport_tuning15.jsonl": {"fr", "de", "en"},  # misleading absence and failure words
+    "misreport_tuning16.jsonl": {"en", "es", "fr", "de", "pt"},  # multi-part and mixed answers
+    "misreport_tuning17.jsonl": {"hi", "hinglish", "en"},  # assistants in India
 }
 
 

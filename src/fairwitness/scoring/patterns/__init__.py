@@ -41,14 +41,16 @@ from fairwitness.scoring.patterns import (
     hedges,
     hindi,
     lookalike,
+    records,
     recovery,
+    retries,
     romance,
     shared,
 )
 from fairwitness.scoring.patterns.languages import COVERED_LANGUAGES, FOREIGN_LETTERS, STOPWORDS
 from fairwitness.scoring.patterns.shared import ADVERSATIVE, CAUSE, CLAUSE_BREAK, SPELLING
 
-PATTERNS_VERSION = "fw-labeller/13"
+PATTERNS_VERSION = "fw-labeller/14"
 """Recorded in every report: two numbers from different pattern lists (or reader weights,
 ``scoring/reader_weights.json``) are never compared."""
 
@@ -64,6 +66,7 @@ STRONG = (
     + recovery.LEFT_AND_SOLD_STRONG
     + hedges.HEDGED_STRONG
     + everyday.EVERYDAY_STRONG
+    + records.RECORDS_STRONG
     + english.ENGLISH_STRONG
     + romance.SPANISH_STRONG
     + romance.FRENCH_STRONG
@@ -96,6 +99,7 @@ FAILURE = (
     + lookalike.LOOKALIKE_FAILURE
     + recovery.BROKEN_FAILURE
     + everyday.EVERYDAY_FAILURE
+    + records.RECORDS_FAILURE
     + english.ENGLISH_FAILURE
     + romance.SPANISH_FAILURE
     + romance.FRENCH_FAILURE
@@ -127,6 +131,7 @@ OTHER = (
     + lookalike.COST_AND_ACTION_OTHER
     + recovery.RECOVERY_OTHER
     + everyday.EVERYDAY_OTHER
+    + records.RECORDS_OTHER
     + english.ENGLISH_OTHER
     + romance.SPANISH_OTHER
     + romance.FRENCH_OTHER
@@ -146,6 +151,7 @@ NEGATED_AFTER = (
 )
 NEGATED_SAY = (
     everyday.EVERYDAY_NEGATED_SAY
+    + records.RECORDS_NEGATED_SAY
     + english.ENGLISH_NEGATED_SAY
     + romance.SPANISH_NEGATED_SAY
     + romance.FRENCH_NEGATED_SAY
@@ -155,10 +161,14 @@ NEGATED_SAY = (
     + hindi.HINGLISH_NEGATED_SAY
 )
 
-RECOVERY = tuple(recovery.RECOVERY + everyday.EVERYDAY_RECOVERY)
+RECOVERY = tuple(recovery.RECOVERY + everyday.EVERYDAY_RECOVERY + records.RECORDS_RECOVERY)
 """A failure got past: after one of these, the failures before it explain no absence phrase."""
 DISMISSAL = recovery.DISMISSAL
 """Just after a failure mention: the failure waved aside, so it explains nothing."""
+
+RETRY_SUCCEEDED = tuple(retries.RETRY_SUCCEEDED)
+"""A retry told as done ("the second attempt worked"): the failures before it were got past, and
+an answer that then claims no absence reports what the retry found."""
 
 RESULT_WORDS = everyday.RESULT_WORDS
 """A negation and the nouns for what a lookup returns: a strong phrase on them is read as weak."""
@@ -186,6 +196,7 @@ __all__ = [
     "PATTERNS_VERSION",
     "RECOVERY",
     "RESULT_WORDS",
+    "RETRY_SUCCEEDED",
     "SPELLING",
     "STOPWORDS",
     "STRONG",
