@@ -58,6 +58,7 @@ FROZEN = (
     "misreport_heldout10.jsonl",
     "misreport_heldout11.jsonl",
     "misreport_heldout12.jsonl",
+    "misreport_heldout13.jsonl",
 )
 
 POOLS = "reader_pools.json"
