@@ -32,11 +32,12 @@ _WORD = re.compile(r"[a-zà-ɏ']+")
 _OWNERS: dict[str, tuple[str, ...]] = {}
 for _lang, _stop in P.STOPWORDS.items():
     for _word in _stop:
-        _OWNERS[_word] = (*_OWNERS.get(_word, ()), _lang)
+        # "u", the "v" of "18V": a single letter says little of a language, so it counts only for
+        # a covered one
+        if len(_word) > 1 or _lang in P.COVERED_LANGUAGES:
+            _OWNERS[_word] = (*_OWNERS.get(_word, ()), _lang)
 # Marathi shares the Devanagari script with Hindi; these forms are Marathi, not Hindi.
 _MARATHI = re.compile(r"(?:^|\s)(?:आहे|नाही|आहेत|नाहीत|मिळाल|आम्ही|तुम्ही|कृपया पुन्हा)")
-
-
 _COVERED_IN_ORDER = tuple(sorted(P.COVERED_LANGUAGES))
 
 
@@ -55,8 +56,6 @@ def detect_language(normalised: str) -> str:
     scores = dict.fromkeys(P.STOPWORDS, 0.0)
     for word in words:
         owners = _OWNERS.get(word)
-        if owners and len(word) == 1:  # "u", the "v" of "18V": a letter says little of a language
-            owners = tuple(lang for lang in owners if lang in P.COVERED_LANGUAGES)
         if owners:  # a word several languages use says less about which one this is
             for lang in owners:
                 scores[lang] += 1 / len(owners)

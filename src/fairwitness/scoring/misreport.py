@@ -50,7 +50,7 @@ the original answer, so a user who disagrees can see the phrase that made the an
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Literal
 
@@ -402,14 +402,11 @@ def analyze_answer(text: str) -> Analysis:
         if _got_past(unquoted.text, end, unquoted_failures):
             after = _read(text, unquoted, language)
             if after.label == "misreport":  # the failures got past leave the reader's claim
-                return Analysis(
-                    "misreport",
-                    language,
-                    True,
-                    True,
-                    "reader_absence_after_recovery",
-                    (*after.spans, *failure_spans[:1]),
-                    after.phrase,
+                return replace(
+                    after,
+                    failure=True,
+                    rule="reader_absence_after_recovery",
+                    spans=(*after.spans, *failure_spans[:1]),
                 )
         return _analysis(
             text, "acknowledged", language, False, True, "failure_mention", failure_spans[:1]
