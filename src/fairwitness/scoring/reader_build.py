@@ -59,6 +59,7 @@ FROZEN = (
     "misreport_heldout11.jsonl",
     "misreport_heldout12.jsonl",
     "misreport_heldout13.jsonl",
+    "misreport_heldout14.jsonl",
 )
 
 POOLS = "reader_pools.json"
