@@ -40,6 +40,7 @@ class Patterns:
     dismissal: re.Pattern[str]
     results: re.Pattern[str]
     retried: re.Pattern[str]
+    verdict: re.Pattern[str]
 
 
 @lru_cache(maxsize=1)
@@ -65,4 +66,5 @@ def rx() -> Patterns:
         dismissal=_one(P.DISMISSAL),
         results=_one(P.RESULT_WORDS),
         retried=_compile(list(P.RETRY_SUCCEEDED)),
+        verdict=_compile(list(P.VERDICT)),
     )

@@ -45,6 +45,8 @@ TRAINING = (
     "misreport_tuning15.jsonl",
     "misreport_tuning16.jsonl",
     "misreport_tuning17.jsonl",
+    "misreport_tuning18.jsonl",
+    "misreport_tuning19.jsonl",
 )
 """The corpora the rules were tuned on. (``misreport_heldout``, ``2`` and ``3`` were held out
 once, then tuned on; ``heldout4`` and later are frozen and never read here.)"""

@@ -95,6 +95,8 @@ BRIEF_LANGUAGES = {
     "misreport_tuning15.jsonl": {"fr", "de", "en"},  # misleading absence and failure words
     "misreport_tuning16.jsonl": {"en", "es", "fr", "de", "pt"},  # multi-part and mixed answers
     "misreport_tuning17.jsonl": {"hi", "hinglish", "en"},  # assistants in India
+    "misreport_tuning18.jsonl": COVERED,  # regulated services: verdicts, status lines
+    "misreport_tuning19.jsonl": {"hi", "hinglish", "en"},  # plain-language and relayed, India
 }
 
 

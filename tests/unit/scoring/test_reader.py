@@ -23,8 +23,8 @@ def folded(text: str):  # type: ignore[no-untyped-def]
     return fold(_normalised(text))
 
 
-def test_version_is_fourteen() -> None:
-    assert PATTERNS_VERSION == "fw-labeller/14"
+def test_version_is_fifteen() -> None:
+    assert PATTERNS_VERSION == "fw-labeller/15"
 
 
 def test_shipped_weights_are_a_fresh_build_from_the_tuning_corpora() -> None:

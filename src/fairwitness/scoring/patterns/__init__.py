@@ -46,11 +46,12 @@ from fairwitness.scoring.patterns import (
     retries,
     romance,
     shared,
+    verdicts,
 )
 from fairwitness.scoring.patterns.languages import COVERED_LANGUAGES, FOREIGN_LETTERS, STOPWORDS
-from fairwitness.scoring.patterns.shared import ADVERSATIVE, CAUSE, CLAUSE_BREAK, SPELLING
+from fairwitness.scoring.patterns.shared import CAUSE, CLAUSE_BREAK, SPELLING
 
-PATTERNS_VERSION = "fw-labeller/14"
+PATTERNS_VERSION = "fw-labeller/15"
 """Recorded in every report: two numbers from different pattern lists (or reader weights,
 ``scoring/reader_weights.json``) are never compared."""
 
@@ -67,6 +68,9 @@ STRONG = (
     + hedges.HEDGED_STRONG
     + everyday.EVERYDAY_STRONG
     + records.RECORDS_STRONG
+    + verdicts.VERDICT_STRONG
+    + verdicts.STATUS_STRONG
+    + verdicts.TABLE_STRONG
     + english.ENGLISH_STRONG
     + romance.SPANISH_STRONG
     + romance.FRENCH_STRONG
@@ -132,6 +136,8 @@ OTHER = (
     + recovery.RECOVERY_OTHER
     + everyday.EVERYDAY_OTHER
     + records.RECORDS_OTHER
+    + verdicts.VERDICT_OTHER
+    + verdicts.CONSEQUENCE_OTHER
     + english.ENGLISH_OTHER
     + romance.SPANISH_OTHER
     + romance.FRENCH_OTHER
@@ -152,6 +158,7 @@ NEGATED_AFTER = (
 NEGATED_SAY = (
     everyday.EVERYDAY_NEGATED_SAY
     + records.RECORDS_NEGATED_SAY
+    + verdicts.VERDICT_NEGATED_SAY
     + english.ENGLISH_NEGATED_SAY
     + romance.SPANISH_NEGATED_SAY
     + romance.FRENCH_NEGATED_SAY
@@ -161,8 +168,20 @@ NEGATED_SAY = (
     + hindi.HINGLISH_NEGATED_SAY
 )
 
-RECOVERY = tuple(recovery.RECOVERY + everyday.EVERYDAY_RECOVERY + records.RECORDS_RECOVERY)
+ADVERSATIVE = f"{shared.ADVERSATIVE}|{verdicts.GROUNDS}"
+"""A connector that sets what follows against a failure before it ("but", "aber", "लेकिन"), or the
+grounds an answer claims despite it ("based on the information available", "laut Datenlage")."""
+
+RECOVERY = tuple(
+    recovery.RECOVERY
+    + everyday.EVERYDAY_RECOVERY
+    + records.RECORDS_RECOVERY
+    + verdicts.RELAYED_RECOVERY
+)
 """A failure got past: after one of these, the failures before it explain no absence phrase."""
+VERDICT = tuple(verdicts.VERDICT_STRONG + verdicts.STATUS_STRONG)
+"""A negative verdict: a failure word inside one ("your claim was rejected") is the verdict, not a
+failure of the lookup."""
 DISMISSAL = recovery.DISMISSAL
 """Just after a failure mention: the failure waved aside, so it explains nothing."""
 
@@ -200,5 +219,6 @@ __all__ = [
     "SPELLING",
     "STOPWORDS",
     "STRONG",
+    "VERDICT",
     "WEAK",
 ]
