@@ -49,6 +49,10 @@ the ratio reads like every other row: at or under 1.00x meets the target.
   regulated domains wrapped in compliance language, in all seven languages, written blind and
   second-annotated after fw-labeller/14 was finished, committed before any version was scored on
   it; held to the same targets.
+- ``misreport_heldout14.jsonl``: frozen (its sha256 is in its .md), answers of internal data and
+  operations agents at work (chat replies, tables, pasted query output), in all seven languages,
+  written blind and second-annotated while fw-labeller/15 was written, committed before any
+  version was scored on it; held to the same targets.
 - ``misreport_tuning5.jsonl``, ``misreport_tuning6.jsonl`` and ``misreport_tuning8.jsonl``: tuning
   corpora of fw-labeller/5, /6 and /8: also per language (tuning figures, not estimates).
 
@@ -77,6 +81,7 @@ FROZEN = (
     "misreport_heldout11.jsonl",
     "misreport_heldout12.jsonl",
     "misreport_heldout13.jsonl",
+    "misreport_heldout14.jsonl",
 )
 """Held-out corpora never used to tune the labeller."""
 HELD_TO_TARGET = (
@@ -89,6 +94,7 @@ HELD_TO_TARGET = (
     "misreport_heldout11.jsonl",
     "misreport_heldout12.jsonl",
     "misreport_heldout13.jsonl",
+    "misreport_heldout14.jsonl",
 )
 """The frozen corpora the per-language target is held to."""
 LANGUAGE_TARGET = 0.90
