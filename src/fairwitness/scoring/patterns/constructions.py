@@ -171,7 +171,8 @@ MANNER_OTHER = [
     r"en aucun cas|aucunement|d'aucune (?:façon|manière)|en aucune (?:façon|manière)|"
     r"in keiner (?:weise|form|art)|auf keinen fall|keinesfalls|keineswegs|in keinem fall|"
     r"de (?:modo|forma|maneira) (?:alguma?|nenhuma?)|de jeito nenhum|em caso algum|"
-    r"kisi bhi (?:tarah|haal))\b|किसी भी (?:तरह|प्रकार|हाल)",    # a trial, a plan or a time that ran out, however far its noun is from the verb: "the free
+    r"kisi bhi (?:tarah|haal))\b|किसी भी (?:तरह|प्रकार|हाल)",
+    # a trial, a plan or a time that ran out, however far its noun is from the verb: "the free
     # trial of the search tool has run out"
     r"\b(?:trial|subscription|free plan|credits?|quota|session|time|allowance)\b(?: [\w-]+){0,5}? "
     r"(?:has|have|had) (?:all )?run out\b",
