@@ -108,7 +108,6 @@ Span = tuple[int, int]
 PATTERNS_VERSION = P.PATTERNS_VERSION
 
 
-# A short quoted phrase is mentioned, not asserted ("that is not the same as 'no transfers'").
 _MARKDOWN = re.compile(r"[*_#`>|~\[\]]+|\((?:https?://|www\.)[^)]*\)")
 _QUOTES = re.compile(r"[\u2019\u2018`]")
 _CONTRACTIONS = [
@@ -321,8 +320,9 @@ def _mentions(text: str) -> list[Span]:
     "कोई failed login नहीं"); a mention that is itself negative ("ninguna respuesta") stays one
     after a negation ("no devolvió ninguna respuesta")."""
     spans = []
-    verdicts = [m.span() for m in _rx().verdict.finditer(text)]  # "your claim was rejected"
-    for match in _rx().failure.finditer(text):
+    patterns = _rx()
+    verdicts = [m.span() for m in patterns.verdict.finditer(text)]  # "your claim was rejected"
+    for match in patterns.failure.finditer(text):
         start, end = match.span()
         if _within_any(match.span(), verdicts):
             continue
